@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+/**
+ * Root `postinstall`: installs the Strapi app in server/ from its own lockfile.
+ * server/ is a separate npm project (not a workspace) because Strapi 5.54's admin
+ * needs React 18 while the PWA uses React 19; hoisting split Strapi across two
+ * node_modules trees and its plugin loader could not resolve itself.
+ * Skips the install when server/node_modules is already complete (saves ~4 min);
+ * `npm ci --prefix server` forces it.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server');
+if (process.env.SKIP_SERVER_INSTALL === '1') process.exit(0);
+if (existsSync(path.join(server, 'node_modules/.package-lock.json')) && existsSync(path.join(server, 'node_modules/@strapi/strapi'))) {
+  console.log('server/node_modules já instalado; pulando (npm ci --prefix server para reinstalar).');
+} else {
+  execSync('npm ci --no-audit --no-fund', { cwd: server, stdio: 'inherit' });
+}

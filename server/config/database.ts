@@ -1,0 +1,37 @@
+import path from 'path';
+
+/**
+ * SQLite is the embedded default (DATABASE_FILENAME, relative to server/);
+ * DATABASE_CLIENT=postgres selects PostgreSQL with the usual DATABASE_* variables.
+ */
+export default ({ env }) => {
+  const client = env('DATABASE_CLIENT', 'sqlite');
+  if (client === 'postgres') {
+    return {
+      connection: {
+        client: 'postgres',
+        connection: {
+          connectionString: env('DATABASE_URL'),
+          host: env('DATABASE_HOST', '127.0.0.1'),
+          port: env.int('DATABASE_PORT', 5432),
+          database: env('DATABASE_NAME', 'balcao'),
+          user: env('DATABASE_USERNAME', 'balcao'),
+          password: env('DATABASE_PASSWORD', 'balcao'),
+          schema: env('DATABASE_SCHEMA', 'public'),
+          ssl: env.bool('DATABASE_SSL', false) && { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) },
+        },
+        pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
+        acquireConnectionTimeout: env.int('DATABASE_CONNECTION_TIMEOUT', 60000),
+      },
+    };
+  }
+  return {
+    connection: {
+      client: 'sqlite',
+      connection: {
+        filename: path.resolve(process.cwd(), env('DATABASE_FILENAME', '.tmp/data.db')),
+      },
+      useNullAsDefault: true,
+    },
+  };
+};

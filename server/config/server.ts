@@ -1,0 +1,11 @@
+/**
+ * HTTP server. `proxy.koa` makes Strapi trust X-Forwarded-For so the /auth
+ * rate limit buckets per real client behind the PWA proxy (STRAPI-NOTES).
+ */
+export default ({ env }) => ({
+  host: env('HOST', '127.0.0.1'),
+  port: env.int('PORT', 1337),
+  url: env('PUBLIC_URL', ''),
+  proxy: { koa: env.bool('TRUST_PROXY', true) },
+  app: { keys: env.array('APP_KEYS') },
+});

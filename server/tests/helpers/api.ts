@@ -1,0 +1,63 @@
+import { inject } from 'vitest';
+
+/** The seeded logins (docs/architecture.md); password for all is SEED_PASSWORD. */
+export const SEED_PASSWORD = 'Balcao@2026';
+export const LOGINS = {
+  admin: '52998224725',
+  despachante: '11222333000181',
+  concessionaria: '45283095000136',
+  vendedor: '11144477735',
+} as const;
+export type SeedRole = keyof typeof LOGINS;
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Base URL of the API under test (…/api). */
+export const apiUrl = () => inject('apiUrl');
+/** Origin of the server under test (for /uploads/…). */
+export const originUrl = () => inject('originUrl');
+
+/**
+ * One HTTP call to the API under test. `path` starts with "/" and is relative to /api;
+ * a JSON body is sent as JSON, a FormData as multipart. Never throws on HTTP status.
+ */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${apiUrl()}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* keep text */
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+const tokens = new Map<string, string>();
+
+/** Logs in (cached per identifier) and returns the JWT. Throws when login fails. */
+export async function login(who: SeedRole | { identifier: string; password: string }): Promise<string> {
+  const creds = typeof who === 'string' ? { identifier: LOGINS[who], password: SEED_PASSWORD } : who;
+  const cached = tokens.get(creds.identifier + creds.password);
+  if (cached) return cached;
+  const res = await api('POST', '/auth/local', { body: creds });
+  if (res.status !== 200) throw new Error(`login ${creds.identifier} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  tokens.set(creds.identifier + creds.password, res.body.jwt);
+  return res.body.jwt;
+}
