@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 /**
@@ -32,8 +34,9 @@ export default async function setup(project: TestProject) {
   });
   if (process.env.DATABASE_CLIENT !== 'postgres') process.env.DATABASE_FILENAME = path.join(tmp, 'test.db');
 
-  const { createStrapi, compileStrapi } = await import('@strapi/strapi');
-  const appDir = path.resolve(__dirname, '..');
+  // Strapi's ESM build imports 'lodash/fp' as a directory, which Node's ESM loader refuses: load the CJS build.
+  const { createStrapi, compileStrapi } = createRequire(import.meta.url)('@strapi/strapi');
+  const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const ctx = await compileStrapi({ appDir, ignoreDiagnostics: true });
   const strapi = await createStrapi({ ...ctx, autoReload: false, serveAdminPanel: false } as never).load();
   await new Promise<void>((resolve) => strapi.server.listen(0, '127.0.0.1', () => resolve()));
