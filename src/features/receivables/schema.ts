@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { toReais } from '@/lib/money';
+import {
+  customerRefSchema,
+  moneySchema,
+  paymentMethodRefSchema,
+  userRefSchema,
+} from '@/features/sales-orders/schema';
+import { RECEIVABLE_STATUSES, normalizeReceivableStatus } from '@/features/sales-orders/status';
+
+/**
+ * Receivables (Contas a Receber): the API record (spec 001 §3, docs/architecture.md), the form
+ * 'Novo recebimento' / 'Editar recebimento' (spec 001 §2, §5) and the list search (§2, §9).
+ * Money of the record is parsed to **centavos**; the form holds centavos; the body sends reais.
+ */
+
+const idSchema = z.number().int();
+
+function relation<T extends z.ZodObject>(shape: T) {
+  return z
+    .union([shape, idSchema.transform((id) => ({ id }))])
+    .nullish()
+    .transform((v) => (v ?? null) as (z.infer<T> | { id: number }) | null);
+}
+
+/** A receivable as `GET /receivables?populate=...` returns it. Money in centavos. */
+export const receivableSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string(),
+  sales_order: relation(z.looseObject({ id: idSchema, documentId: z.string().optional(), customer_id: z.unknown().optional() })),
+  pedido_id: z.number().int().nullish(),
+  user_dispatcher_id: relation(userRefSchema),
+  user_company_id: relation(userRefSchema),
+  cpf_cnpj_cliente: z.string().nullish(),
+  document_number: z.string().nullish(),
+  amount_original: moneySchema,
+  amount_final: moneySchema,
+  tax: moneySchema,
+  status_in: z.string().nullish(),
+  payment_date: z.string().nullish(),
+  payment_method_id: relation(paymentMethodRefSchema.partial({ name: true })),
+  card_brand: z.string().nullish(),
+  card_last4: z.string().nullish(),
+  installments: z.number().int().nullish(),
+  authorization_code: z.string().nullish(),
+  custom_document_id: z.string().nullish(),
+  createdAt: z.string().nullish(),
+  updatedAt: z.string().nullish(),
+});
+export type Receivable = z.infer<typeof receivableSchema>;
+export { customerRefSchema };
+
+/* ------------------------------------------------------------------ form */
+
+const selection = z.number({ error: 'Selecione um item válido' }).int().gt(0, 'Selecione um item válido');
+
+/**
+ * The receivable form (spec 001 §5 "Receivable form"), with the spec's messages. Amounts in
+ * **centavos** (typed as digits); `payment_date` an ISO datetime; selections are ids where 0
+ * means "nothing chosen"; `payment_method_id` null = 'Nenhum'.
+ */
+export const receivableFormSchema = z.object({
+  document_number: z.string().trim().min(1, 'Número do documento é obrigatório'),
+  amount_original: z.number().int().min(1, 'Valor deve ser maior que zero'),
+  payment_method_id: z.number().int().positive().nullable(),
+  status_in: z.enum(RECEIVABLE_STATUSES),
+  payment_date: z.string({ error: 'Data de pagamento é obrigatória' }).min(1, 'Data de pagamento é obrigatória'),
+  installments: z
+    .number({ error: 'Número de parcelas deve ser um número inteiro' })
+    .int('Número de parcelas deve ser um número inteiro')
+    .min(0, 'Número de parcelas não pode ser negativo'),
+  card_brand: z.string().max(50, 'Bandeira do cartão deve ter no máximo 50 caracteres'),
+  card_last4: z.string().max(4, 'Informe no máximo 4 dígitos'),
+  authorization_code: z.string(),
+  sales_order: selection,
+  despachante: selection,
+  cpf_cnpj_cliente: z.string().trim().min(1, 'CPF/CNPJ obrigatório'),
+  concessionaria: selection,
+  amount_final: z.number().int().min(0, 'Valor final não pode ser negativo'),
+  tax: z.number().int().min(0, 'Taxa não pode ser negativa'),
+});
+export type ReceivableFormValues = z.infer<typeof receivableFormSchema>;
+
+/** Defaults of a new receivable: pending, paid now, 0 instalments, nothing selected (spec 001 §9). */
+export function newReceivableDefaults(now: Date = new Date()): ReceivableFormValues {
+  return {
+    document_number: '',
+    amount_original: 0,
+    payment_method_id: null,
+    status_in: 'pending',
+    payment_date: now.toISOString(),
+    installments: 0,
+    card_brand: '',
+    card_last4: '',
+    authorization_code: '',
+    sales_order: 0,
+    despachante: 0,
+    cpf_cnpj_cliente: '',
+    concessionaria: 0,
+    amount_final: 0,
+    tax: 0,
+  };
+}
+
+/** Form values of an existing receivable; an unknown status shows as pending (spec 001 §4). */
+export function receivableToForm(r: Receivable): ReceivableFormValues {
+  return {
+    document_number: r.document_number ?? '',
+    amount_original: r.amount_original,
+    payment_method_id: r.payment_method_id?.id ?? null,
+    status_in: normalizeReceivableStatus(r.status_in),
+    payment_date: r.payment_date ?? '',
+    installments: r.installments ?? 0,
+    card_brand: r.card_brand ?? '',
+    card_last4: r.card_last4 ?? '',
+    authorization_code: r.authorization_code ?? '',
+    sales_order: r.sales_order?.id ?? r.pedido_id ?? 0,
+    despachante: r.user_dispatcher_id?.id ?? 0,
+    cpf_cnpj_cliente: r.cpf_cnpj_cliente ?? '',
+    concessionaria: r.user_company_id?.id ?? 0,
+    amount_final: r.amount_final,
+    tax: r.tax,
+  };
+}
+
+/** `{data}` of POST/PUT /receivables: reais; despachante/concessionaria sent as user_dispatcher_id/user_company_id. */
+export interface ReceivablePayload {
+  document_number: string;
+  amount_original: number;
+  amount_final: number;
+  tax: number;
+  payment_method_id: number | null;
+  status_in: 'paid' | 'pending' | 'reversed';
+  payment_date: string;
+  installments: number;
+  card_brand: string | null;
+  card_last4: string | null;
+  authorization_code: string | null;
+  sales_order: number;
+  pedido_id: number;
+  user_dispatcher_id: number;
+  user_company_id: number;
+  cpf_cnpj_cliente: string;
+}
+
+/** Form values (centavos) → API body (reais). CPF/CNPJ is sent without punctuation. */
+export function receivableFormToPayload(v: ReceivableFormValues): ReceivablePayload {
+  const text = (s: string) => (s.trim() === '' ? null : s.trim());
+  return {
+    document_number: v.document_number.trim(),
+    amount_original: toReais(v.amount_original),
+    amount_final: toReais(v.amount_final),
+    tax: toReais(v.tax),
+    payment_method_id: v.payment_method_id,
+    status_in: v.status_in,
+    payment_date: v.payment_date,
+    installments: v.installments,
+    card_brand: text(v.card_brand),
+    card_last4: text(v.card_last4),
+    authorization_code: text(v.authorization_code),
+    sales_order: v.sales_order,
+    pedido_id: v.sales_order,
+    user_dispatcher_id: v.despachante,
+    user_company_id: v.concessionaria,
+    cpf_cnpj_cliente: v.cpf_cnpj_cliente.replace(/[.\-/\s]/g, '').toUpperCase(),
+  };
+}
+
+/* ------------------------------------------------------------------ list search */
+
+/** Default page size of /receivables (spec 001 §9). */
+export const RECEIVABLES_PAGE_SIZE = 25;
+
+/** Sort fields (spec 001 §2): ID, Número do Documento, Valor, Data de Pagamento, Status, Criado em. */
+export const RECEIVABLE_SORT_FIELDS = ['id', 'document_number', 'amount_original', 'payment_date', 'status_in', 'createdAt'] as const;
+export const RECEIVABLE_SORT_LABELS: Record<(typeof RECEIVABLE_SORT_FIELDS)[number], string> = {
+  id: 'ID',
+  document_number: 'Número do Documento',
+  amount_original: 'Valor',
+  payment_date: 'Data de Pagamento',
+  status_in: 'Status',
+  createdAt: 'Criado em',
+};
+
+const optionalText = z.string().trim().optional().catch(undefined);
+const positiveInt = z.coerce.number().int().positive().optional().catch(undefined);
+
+/**
+ * The /receivables URL search: page, pageSize (default 25), sort and direction, free text
+ * `q`, and the filters of spec 001 §2. Bad values fall back to defaults.
+ */
+export const receivableSearchSchema = z.object({
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
+  sort: z.enum(RECEIVABLE_SORT_FIELDS).optional().catch(undefined),
+  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  q: optionalText,
+  id: positiveInt,
+  document_number: optionalText,
+  /** Valor: an amount typed in reais ('150,00'). */
+  amount: optionalText,
+  pedido_id: positiveInt,
+  order_document_id: optionalText,
+  dispatcher: optionalText,
+  company: optionalText,
+  payment_method: positiveInt,
+  status: z.enum(RECEIVABLE_STATUSES).optional().catch(undefined),
+  /** Data de Pagamento, yyyy-MM-dd (local day). */
+  payment_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  card_brand: optionalText,
+  installments: z.coerce.number().int().min(0).optional().catch(undefined),
+});
+export type ReceivableSearch = z.infer<typeof receivableSearchSchema>;

@@ -1,0 +1,93 @@
+import { isApiError } from '@/lib/api/errors';
+import { foldText } from './query';
+import type { DocumentType, OrderDocument } from './schema';
+
+/**
+ * Rules of an order's documents (spec 001 §2 "Documentos", §4, §5 "File upload", §8 "Files").
+ */
+
+/** File extensions an order document accepts (spec 001 §5, §9). */
+export const ACCEPTED_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.heic', '.webp'] as const;
+
+/**
+ * The `accept` attribute of the file input: the extensions plus their MIME types. The image
+ * types make phones offer the camera next to the gallery and files (no `capture`, which
+ * would force the camera).
+ */
+export const FILE_ACCEPT = [...ACCEPTED_EXTENSIONS, 'application/pdf', 'image/png', 'image/jpeg', 'image/heic', 'image/webp'].join(',');
+
+/** True when a file's name ends with one of the accepted extensions (HEIC often has no MIME type). */
+export function isAcceptedFile(file: { name: string }): boolean {
+  const name = file.name.toLowerCase();
+  return ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
+export interface DocumentTypeRow {
+  type: DocumentType;
+  /** True once an order document of this type exists: the upload icon is hidden and 'Enviado' shown. */
+  sent: boolean;
+  /** The order documents of this type, oldest first. */
+  documents: OrderDocument[];
+}
+
+/** Does an order document belong to a type? By id when the relation carries one, else by name (accent/case-insensitive). */
+export function documentMatchesType(doc: OrderDocument, type: DocumentType): boolean {
+  const ref = doc.document_type;
+  if (!ref) return false;
+  if (ref.id && type.id) return ref.id === type.id;
+  const name = 'name' in ref ? ref.name : undefined;
+  return Boolean(name) && foldText(String(name)) === foldText(type.name);
+}
+
+/**
+ * The documents card's rows (spec 001 §4 "A document type on an order is 'sent' once an
+ * order document of that type exists; sent types hide the upload icon").
+ */
+export function documentTypeRows(types: DocumentType[], documents: OrderDocument[]): DocumentTypeRow[] {
+  return types.map((type) => {
+    const ofType = documents.filter((d) => documentMatchesType(d, type));
+    return { type, sent: ofType.length > 0, documents: ofType };
+  });
+}
+
+/** The type record for a name, accent- and case-insensitive (spec 001 §5 "a document type must match by name"). */
+export function findDocumentType(types: DocumentType[], name: string): DocumentType | undefined {
+  const wanted = foldText(name.trim());
+  return types.find((t) => foldText(t.name.trim()) === wanted);
+}
+
+/** Display name of an order document's type ('' when unknown). */
+export function documentTypeName(doc: OrderDocument, types: DocumentType[] = []): string {
+  const ref = doc.document_type;
+  if (!ref) return '';
+  if ('name' in ref && ref.name) return String(ref.name);
+  return types.find((t) => t.id === ref.id)?.name ?? '';
+}
+
+/**
+ * Message of a failed signed-URL request (spec 001 §8 "Files"): 403, 401, 404 by status,
+ * otherwise 'Erro ao gerar URL assinada: {server message}'.
+ */
+export function signedUrlErrorMessage(error: unknown): string {
+  const status = isApiError(error) ? error.status : 0;
+  if (status === 403) return 'Acesso negado: Você não tem permissão para acessar este arquivo';
+  if (status === 401) return 'Não autenticado: Faça login para acessar este arquivo';
+  if (status === 404) return 'Arquivo não encontrado no storage';
+  const message = error instanceof Error ? error.message : String(error);
+  return `Erro ao gerar URL assinada: ${message}`;
+}
+
+/** The answer had no `data.signedUrl` (spec 001 §8). */
+export const MISSING_SIGNED_URL = 'URL assinada não encontrada na resposta do servidor';
+
+/**
+ * Description of the 'Erro ao excluir' toast for an order document (spec 001 §8 "Deletions"):
+ * 403, 404, 401 by status, otherwise the server's message.
+ */
+export function deleteDocumentErrorMessage(error: unknown): string {
+  const status = isApiError(error) ? error.status : 0;
+  if (status === 403) return 'Você não tem permissão para excluir este documento';
+  if (status === 404) return 'Documento não encontrado';
+  if (status === 401) return 'Usuário não autenticado';
+  return error instanceof Error && error.message ? error.message : 'Erro ao excluir';
+}

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { toCents, type Cents } from '@/lib/money';
+import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from './status';
+
+/**
+ * Sales orders, their payments and documents: the API records (spec 001 §3, docs/architecture.md),
+ * the order form (spec 001 §5) and the list search (spec 001 §2, §9).
+ *
+ * Money fields of the records are parsed from reais (number or decimal string) to
+ * **centavos** here, at the edge; everything after this file computes in centavos.
+ */
+
+/** A money field of the API (reais, decimal; may arrive as a string) → centavos; null → 0. */
+export const moneySchema = z.union([z.number(), z.string()]).nullish().transform((v): Cents => toCents(v));
+
+const idSchema = z.number().int();
+
+/** A relation that may come populated (`{id, ...}`) or as a bare id; always yields an object or null. */
+function relation<T extends z.ZodObject>(shape: T) {
+  return z
+    .union([shape, idSchema.transform((id) => ({ id }))])
+    .nullish()
+    .transform((v) => (v ?? null) as (z.infer<T> | { id: number }) | null);
+}
+
+/** A users-permissions user as populated on a relation (seller, dealership, dispatcher). */
+export const userRefSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string().optional(),
+  username: z.string().nullish(),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  type: z.string().nullish(),
+});
+export type UserRef = z.infer<typeof userRefSchema>;
+
+/** Display name of a user relation: name, else username, else email. */
+export function userDisplayName(user: { name?: string | null; username?: string | null; email?: string | null } | null | undefined): string {
+  return user?.name || user?.username || user?.email || '';
+}
+
+export const customerRefSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string().optional(),
+  name: z.string().nullish(),
+  cpf_cnpj: z.string().nullish(),
+});
+
+export const namedRefSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string().optional(),
+  name: z.string().nullish(),
+});
+
+export const companyRefSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string().optional(),
+  trade_name: z.string().nullish(),
+  legal_name: z.string().nullish(),
+  name: z.string().nullish(),
+});
+
+/** A sales order as `GET /sales-orders?populate=*` returns it (spec 001 §3). Money in centavos. */
+export const salesOrderSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string(),
+  user_id: relation(userRefSchema),
+  customer_id: relation(customerRefSchema),
+  vehicle_type_id: relation(namedRefSchema),
+  user_company_id: relation(userRefSchema),
+  user_dispatcher_id: relation(userRefSchema),
+  vehicle_documentation_company_id: relation(companyRefSchema),
+  status_in: z.string().nullish(),
+  sales_type: z.string().nullish(),
+  vehicle_price: moneySchema,
+  billing_date: z.string().nullish(),
+  original_amount: moneySchema,
+  current_amount: moneySchema,
+  is_vehicle_financed: z.boolean().nullish(),
+  is_vehicle_special_plate: z.boolean().nullish(),
+  createdAt: z.string().nullish(),
+  updatedAt: z.string().nullish(),
+});
+export type SalesOrder = z.infer<typeof salesOrderSchema>;
+
+/** Despachante column/field: the dispatcher user's name, else the documentation company's name (spec 001 §3 "fallback text"). */
+export function orderDispatcherName(order: Pick<SalesOrder, 'user_dispatcher_id' | 'vehicle_documentation_company_id'>): string {
+  const user = order.user_dispatcher_id as UserRef | { id: number } | null;
+  const fromUser = user && 'username' in user ? userDisplayName(user) : '';
+  if (fromUser) return fromUser;
+  const company = order.vehicle_documentation_company_id as z.infer<typeof companyRefSchema> | { id: number } | null;
+  return company && 'trade_name' in company ? company.trade_name || company.name || company.legal_name || '' : '';
+}
+
+/** Name of a populated user relation ('' when missing or a bare id). */
+export function refUserName(ref: UserRef | { id: number } | null | undefined): string {
+  return ref && ('username' in ref || 'name' in ref) ? userDisplayName(ref as UserRef) : '';
+}
+
+/** `{id, documentId}` of a sales order for the select options (spec 001 §7). */
+export const salesOrderOptionSchema = z.looseObject({ id: idSchema, documentId: z.string() });
+
+/** A payment method as a select option (spec 001 §3 "Payment method (reference)"). */
+export const paymentMethodRefSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string().optional(),
+  name: z.string(),
+  max_installments: z.number().nullish(),
+  is_active: z.boolean().nullish(),
+});
+export type PaymentMethodRef = z.infer<typeof paymentMethodRefSchema>;
+
+/**
+ * A payment on an order: a receivable listed by `pedido_id` (spec 001 §3, §7). Money in centavos.
+ * `status_in` stays raw so the table can show 'Indefinido' or the unknown value.
+ */
+export const orderPaymentSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string(),
+  pedido_id: z.number().int().nullish(),
+  custom_document_id: z.string().nullish(),
+  payment_method_id: relation(paymentMethodRefSchema.partial({ name: true })),
+  amount_original: moneySchema,
+  amount_final: moneySchema,
+  installments: z.number().int().nullish(),
+  status_in: z.string().nullish(),
+  payment_date: z.string().nullish(),
+  card_brand: z.string().nullish(),
+  createdAt: z.string().nullish(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+/** An uploaded file as Strapi's media relation returns it. */
+export const mediaSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string().optional(),
+  name: z.string().nullish(),
+  url: z.string(),
+  mime: z.string().nullish(),
+  ext: z.string().nullish(),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+/** A document type (spec 001 §3 "Sales order document ... document_type (name)"). */
+export const documentTypeSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string().optional(),
+  name: z.string(),
+});
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+
+/** An order document, `GET /sales-order-documents?populate=*` (spec 001 §3). */
+export const orderDocumentSchema = z.looseObject({
+  id: idSchema,
+  documentId: z.string(),
+  sales_order: relation(z.looseObject({ id: idSchema, documentId: z.string().optional() })),
+  document_type: relation(documentTypeSchema.partial({ name: true })),
+  content: mediaSchema.nullish(),
+  createdAt: z.string().nullish(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
+/* ------------------------------------------------------------------ form */
+
+const centsField = (negativeMessage: string) => z.number().int().min(0, negativeMessage);
+
+/**
+ * The order form 'Novo pedido' / 'Editar pedido' (spec 001 §2, §5). Amounts are in
+ * **centavos** (typed as digits); `billing_date` is an ISO datetime whose calendar day the
+ * date input edits. `user_dispatcher_id` 0 means "none chosen".
+ */
+export const salesOrderFormSchema = z.object({
+  status_in: z.enum(ORDER_STATUSES),
+  billing_date: z.string({ error: 'Data de faturamento é obrigatória' }).min(1, 'Data de faturamento é obrigatória'),
+  user_dispatcher_id: z.number().int().min(0),
+  vehicle_price: centsField('Preço do veículo não pode ser negativo'),
+  original_amount: centsField('Valor original não pode ser negativo'),
+  current_amount: centsField('Valor atual não pode ser negativo'),
+  is_vehicle_financed: z.boolean(),
+  is_vehicle_special_plate: z.boolean(),
+});
+export type SalesOrderFormValues = z.infer<typeof salesOrderFormSchema>;
+
+/** Defaults of a new order: pending, billed now, amounts 0, switches off (spec 001 §9). */
+export function newSalesOrderDefaults(now: Date = new Date()): SalesOrderFormValues {
+  return {
+    status_in: 'pending',
+    billing_date: now.toISOString(),
+    user_dispatcher_id: 0,
+    vehicle_price: 0,
+    original_amount: 0,
+    current_amount: 0,
+    is_vehicle_financed: false,
+    is_vehicle_special_plate: false,
+  };
+}
+
+/** Form values of an existing order; an unknown status is shown as pending. */
+export function salesOrderToForm(order: SalesOrder): SalesOrderFormValues {
+  return {
+    status_in: normalizeOrderStatus(order.status_in),
+    billing_date: order.billing_date ?? '',
+    user_dispatcher_id: order.user_dispatcher_id?.id ?? 0,
+    vehicle_price: order.vehicle_price,
+    original_amount: order.original_amount,
+    current_amount: order.current_amount,
+    is_vehicle_financed: order.is_vehicle_financed ?? false,
+    is_vehicle_special_plate: order.is_vehicle_special_plate ?? false,
+  };
+}
+
+/** The `{data}` body of POST/PUT /sales-orders: reais, relations as ids, unknown status → pending. */
+export interface SalesOrderPayload {
+  status_in: OrderStatus;
+  billing_date: string;
+  user_dispatcher_id: number | null;
+  vehicle_price: number;
+  original_amount: number;
+  current_amount: number;
+  is_vehicle_financed: boolean;
+  is_vehicle_special_plate: boolean;
+}
+
+/** Form values (centavos) → API body (reais). */
+export function salesOrderFormToPayload(values: SalesOrderFormValues): SalesOrderPayload {
+  return {
+    status_in: normalizeOrderStatus(values.status_in),
+    billing_date: values.billing_date,
+    user_dispatcher_id: values.user_dispatcher_id > 0 ? values.user_dispatcher_id : null,
+    vehicle_price: values.vehicle_price / 100,
+    original_amount: values.original_amount / 100,
+    current_amount: values.current_amount / 100,
+    is_vehicle_financed: values.is_vehicle_financed,
+    is_vehicle_special_plate: values.is_vehicle_special_plate,
+  };
+}
+
+/* ------------------------------------------------------------------ list search */
+
+/** Sort fields of the order list (spec 001 §2): ID, Data, Valor Nominal, Valor Final, Situação. */
+export const SALES_ORDER_SORT_FIELDS = ['id', 'billing_date', 'original_amount', 'current_amount', 'status_in'] as const;
+export const SALES_ORDER_SORT_LABELS: Record<(typeof SALES_ORDER_SORT_FIELDS)[number], string> = {
+  id: 'ID',
+  billing_date: 'Data',
+  original_amount: 'Valor Nominal',
+  current_amount: 'Valor Final',
+  status_in: 'Situação',
+};
+
+const optionalText = z.string().trim().optional().catch(undefined);
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/**
+ * The /sales-orders URL search (spec 001 §2, §9): page from 1, pageSize default 10, sort
+ * field and direction (default asc), free text `q`, and the filters. Bad values fall back
+ * to their defaults instead of failing the route.
+ */
+export const salesOrderSearchSchema = z.object({
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
+  sort: z.enum(SALES_ORDER_SORT_FIELDS).optional().catch(undefined),
+  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  q: optionalText,
+  id: z.coerce.number().int().positive().optional().catch(undefined),
+  /** Data Inicial, yyyy-MM-dd (local day). */
+  from: isoDay,
+  /** Data Final, yyyy-MM-dd (local day). */
+  to: isoDay,
+  dispatcher: optionalText,
+  company: optionalText,
+  customer: optionalText,
+  seller: optionalText,
+  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+});
+export type SalesOrderSearch = z.infer<typeof salesOrderSearchSchema>;
+
+/** The filter keys of {@link SalesOrderSearch} (everything except paging and sorting). */
+export const SALES_ORDER_FILTER_KEYS = ['q', 'id', 'from', 'to', 'dispatcher', 'company', 'customer', 'seller', 'status'] as const;
