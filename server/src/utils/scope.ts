@@ -33,3 +33,75 @@ export async function getScope(strapi: Core.Strapi, user: any): Promise<Scope> {
   });
   return { kind: 'salesman', userId: user.id, partyUserId: full?.company_id?.user_id?.id ?? null };
 }
+
+/** A filter that matches no row (a scope with no access). */
+export const NOTHING = { id: { $null: true } };
+
+const ORDER = 'api::sales-order.sales-order';
+const RECEIVABLE = 'api::receivable.receivable';
+const ITEM = 'api::sales-order-item.sales-order-item';
+const ORDER_DOCUMENT = 'api::sales-order-document.sales-order-document';
+const AGREEMENT = 'api::company-agreement.company-agreement';
+const COMPANY = 'api::company.company';
+const NOTIFICATION = 'api::notification.notification';
+const DOCUMENT_TYPE = 'api::document-type.document-type';
+
+/** Orders visible to `scope` (Strapi filters object), null for administrators. */
+export function orderFilter(scope: Scope): Record<string, unknown> | null {
+  switch (scope.kind) {
+    case 'all':
+      return null;
+    case 'company':
+      return { user_company_id: { id: { $eq: scope.userId } } };
+    case 'dispatcher':
+      return { user_dispatcher_id: { id: { $eq: scope.userId } } };
+    default:
+      return scope.partyUserId
+        ? { $or: [{ user_id: { id: { $eq: scope.userId } } }, { user_company_id: { id: { $eq: scope.partyUserId } } }] }
+        : { user_id: { id: { $eq: scope.userId } } };
+  }
+}
+
+/**
+ * The data-scope rule of docs/architecture.md "Data scope" for one content-type, as a Strapi
+ * `filters` object to AND with the caller's filters; null means "no restriction" (admin, or a
+ * shared lookup table). `mode` 'write' is narrower for companies (only one's own record).
+ */
+export function scopeFilter(uid: string, scope: Scope, mode: 'read' | 'write' = 'read'): Record<string, unknown> | null {
+  if (scope.kind === 'all') return null;
+  const me = { id: { $eq: scope.userId } };
+  switch (uid) {
+    case ORDER:
+      return orderFilter(scope);
+    case RECEIVABLE:
+      if (scope.kind === 'company') return { user_company_id: me };
+      if (scope.kind === 'dispatcher') return { user_dispatcher_id: me };
+      return { sales_order: orderFilter(scope) };
+    case ITEM:
+    case ORDER_DOCUMENT:
+      return { sales_order: orderFilter(scope) };
+    case AGREEMENT:
+      if (scope.kind === 'company') return { user_company_id: me };
+      if (scope.kind === 'dispatcher') return { user_dispatcher_id: me };
+      return NOTHING;
+    case DOCUMENT_TYPE:
+      if (scope.kind === 'company') return { user_company_id: me };
+      if (scope.kind === 'dispatcher') return { user_dispatcher_id: me };
+      return scope.partyUserId ? { user_company_id: { id: { $eq: scope.partyUserId } } } : NOTHING;
+    case COMPANY:
+      if (mode === 'write') return scope.kind === 'salesman' ? NOTHING : { user_id: me };
+      if (scope.kind === 'salesman') return { type: { $eq: 'company' } };
+      return { $or: [{ type: { $eq: 'company' } }, { user_id: me }] };
+    case NOTIFICATION:
+      return { user: me };
+    default:
+      return null;
+  }
+}
+
+/** ANDs the caller's filters with a scope filter (either may be empty). */
+export function andFilters(filters: unknown, scope: Record<string, unknown> | null): any {
+  const present = filters && typeof filters === 'object' && Object.keys(filters as object).length > 0;
+  if (!scope) return present ? filters : undefined;
+  return present ? { $and: [filters, scope] } : scope;
+}

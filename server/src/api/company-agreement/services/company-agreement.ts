@@ -1,0 +1,66 @@
+import { factories } from '@strapi/strapi';
+import { relationRef } from '../../../utils/relations';
+import { conflict, fail, has, num } from '../../../utils/rules';
+import { partyUser } from '../../sales-order/services/sales-order';
+
+const UID = 'api::company-agreement.company-agreement';
+
+/** Reads a 0–100 percentage (spec 001 §5 "Incentives"); non-numeric is a 400, like out of range. */
+export function percentage(data: any, field: string) {
+  const n = num(data, field, 'Incentivo deve ser um número entre 0 e 100');
+  if (n === undefined) {
+    if (has(data, field)) data[field] = 0;
+    return;
+  }
+  if (n < 0 || n > 100) fail(field, 'Incentivo deve estar entre 0 e 100');
+  data[field] = Math.round(n * 100) / 100;
+}
+
+/**
+ * Agreement rules: user_dispatcher_id is a dispatcher user ('ID do despachante inválido!'),
+ * user_company_id a dealership user ('Selecione uma concessionária para vincular!'), both
+ * required; the two percentages 0–100 (default 0); one agreement per pair (409 with the
+ * existing documentId, so a client can update it instead).
+ */
+async function check(strapi: any, data: any, documentId: string | null) {
+  const creating = documentId === null;
+  percentage(data, 'dispatcher_profit_percentage');
+  percentage(data, 'company_profit_percentage');
+  const existing = creating
+    ? null
+    : await strapi.db.query(UID).findOne({ where: { documentId }, populate: { user_dispatcher_id: { select: ['id'] }, user_company_id: { select: ['id'] } } });
+  if ((creating && !relationRef(data.user_dispatcher_id)) || (has(data, 'user_dispatcher_id') && !relationRef(data.user_dispatcher_id))) {
+    fail('user_dispatcher_id', 'ID do despachante inválido!');
+  }
+  if ((creating && !relationRef(data.user_company_id)) || (has(data, 'user_company_id') && !relationRef(data.user_company_id))) {
+    fail('user_company_id', 'Selecione uma concessionária para vincular!');
+  }
+  const d = (await partyUser(strapi, data, 'user_dispatcher_id', 'dispatcher', 'ID do despachante inválido!')) ?? existing?.user_dispatcher_id?.id;
+  const c = (await partyUser(strapi, data, 'user_company_id', 'company', 'Selecione uma concessionária para vincular!')) ?? existing?.user_company_id?.id;
+  if (d && c) {
+    const other = await strapi.db.query(UID).findOne({ where: { user_dispatcher_id: d, user_company_id: c }, select: ['id', 'documentId'] });
+    if (other && other.documentId !== documentId) conflict('Já existe um vínculo entre este despachante e esta concessionária', { documentId: other.documentId, id: other.id });
+  }
+}
+
+export default factories.createCoreService(UID, ({ strapi }) => ({
+  async create(params: any = {}) {
+    await check(strapi, (params.data ??= {}), null);
+    return super.create(params);
+  },
+  async update(documentId: string, params: any = {}) {
+    await check(strapi, (params.data ??= {}), documentId);
+    return super.update(documentId, params);
+  },
+
+  /**
+   * Creates or updates the agreement of the pair (dispatcher user id, dealership user id) with
+   * the two percentages (0–100). Used by PUT /companies/:id/updateCompanies.
+   */
+  async upsertPair(dispatcherUserId: number, companyUserId: number, dispatcherPct: number, companyPct: number) {
+    const found = await strapi.db.query(UID).findOne({ where: { user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId }, select: ['documentId'] });
+    const data = { dispatcher_profit_percentage: dispatcherPct, company_profit_percentage: companyPct };
+    if (found) return strapi.documents(UID).update({ documentId: found.documentId, data });
+    return strapi.documents(UID).create({ data: { ...data, user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId } });
+  },
+}));

@@ -1,0 +1,29 @@
+/**
+ * Company custom actions (spec 001 §7 "Dispatchers", spec 000 §6). Loaded before the core
+ * router so /companies/me/... and /companies/createDispatcher are not taken as :id.
+ * createDispatcher/deleteDispatcher are for administrators only (global::is-admin).
+ */
+const r = (method: string, path: string, action: string, policies: string[] = []) => ({
+  method,
+  path,
+  handler: `api::company.company.${action}`,
+  config: { policies },
+});
+
+export default {
+  routes: [
+    r('POST', '/companies/createDispatcher', 'createDispatcher', ['global::is-admin']),
+    r('DELETE', '/companies/deleteDispatcher/:id', 'deleteDispatcher', ['global::is-admin']),
+    r('PUT', '/companies/:id/updateCompanies', 'updateCompanies'),
+    r('GET', '/companies/me/users', 'getCompanyUsers'),
+    r('GET', '/companies/me/notifications', 'getCompanyNotifications'),
+    r('GET', '/companies/me/notifications/unread', 'getCompanyNotificationsUnread'),
+    r('PUT', '/companies/me/notifications/:id/read', 'updateNotificationReadStatus'),
+    r('GET', '/companies/me/payment-methods', 'getCompanyPaymentMethods'),
+    r('GET', '/companies/me/sales-items-simulation', 'getCompanySalesItemsSimulation'),
+    r('GET', '/companies/me/orders', 'getCompanyOrders'),
+    r('GET', '/companies/me/orders/:id', 'getCompanyOrder'),
+    r('POST', '/companies/me/orders', 'createCompanyOrder'),
+    r('GET', '/companies/me/vehicle-types', 'getCompanyVehicleTypes'),
+  ],
+};

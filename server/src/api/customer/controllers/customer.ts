@@ -1,0 +1,19 @@
+import { factories } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { normalizeDocument } from '../../../utils/documents';
+
+const UID = 'api::customer.customer';
+
+/** Customers are a shared lookup table (docs/architecture.md); adds findByCpfCnpj (spec 000 §6). */
+export default factories.createCoreController(UID, ({ strapi }) => ({
+  /** GET /customers/cpf-cnpj/:cpf_cnpj — the customer with that CPF/CNPJ (punctuation ignored), 404 'Cliente não encontrado'. */
+  async findByCpfCnpj(ctx: any) {
+    await this.validateQuery(ctx);
+    const query = await this.sanitizeQuery(ctx);
+    const doc = normalizeDocument(ctx.params.cpf_cnpj);
+    if (doc.length < 11 || doc.length > 14) throw new errors.ValidationError('CPF/CNPJ inválido');
+    const found = await strapi.documents(UID).findFirst({ ...query, filters: { cpf_cnpj: { $eq: doc } } });
+    if (!found) throw new errors.NotFoundError('Cliente não encontrado');
+    return this.transformResponse(await this.sanitizeOutput(found, ctx));
+  },
+}));

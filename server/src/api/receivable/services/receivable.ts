@@ -1,0 +1,121 @@
+import { factories } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { loadRef, relationRef } from '../../../utils/relations';
+import { conflict, fail, has, nonNegative, num, text } from '../../../utils/rules';
+import { dateInput, partyUser } from '../../sales-order/services/sales-order';
+
+const UID = 'api::receivable.receivable';
+const ORDER = 'api::sales-order.sales-order';
+export const RECEIVABLE_STATUSES = ['paid', 'pending', 'reversed'];
+
+/**
+ * Receivable rules (spec 001 §4–5 "Receivable form", §7 "Receivables"):
+ * - status_in paid|pending|reversed, any other value stored as pending;
+ * - `sales_order` and `pedido_id` are kept in sync (either may be sent; both must agree), the
+ *   order must exist ('Pedido não encontrado.'); the parties and the customer's CPF/CNPJ are
+ *   copied from the order when the request leaves them out;
+ * - amount_original ≥ 0.01 ('Valor deve ser maior que zero'), amount_final ≥ 0 (defaults to
+ *   amount_original), tax ≥ 0; reais;
+ * - payment_date required, default now ('Data de pagamento é obrigatória');
+ * - card_brand ≤ 50, card_last4 ≤ 4, installments integer 0–99;
+ * - custom_document_id unique: a repeat answers 409 with the existing documentId.
+ */
+async function check(strapi: any, data: any, documentId: string | null) {
+  const creating = documentId === null;
+  if (has(data, 'status_in') && !RECEIVABLE_STATUSES.includes(data.status_in)) data.status_in = 'pending';
+
+  // pedido_id <-> sales_order
+  let pedido: number | undefined;
+  if (has(data, 'pedido_id') && data.pedido_id !== null && data.pedido_id !== '') {
+    const n = num(data, 'pedido_id', 'Selecione um item válido');
+    if (!Number.isInteger(n) || n! < 1) fail('pedido_id', 'Selecione um item válido');
+    pedido = n;
+  }
+  const ref = relationRef(data.sales_order);
+  let order: any = null;
+  if (ref) {
+    order = await loadRef(strapi, ORDER, ref, { customer_id: true, user_company_id: true, user_dispatcher_id: true });
+    if (!order) fail('sales_order', 'Pedido não encontrado.');
+    if (pedido !== undefined && pedido !== order.id) fail('pedido_id', 'pedido_id e sales_order apontam para pedidos diferentes');
+  } else if (pedido !== undefined && ref === undefined) {
+    order = await loadRef(strapi, ORDER, { id: pedido }, { customer_id: true, user_company_id: true, user_dispatcher_id: true });
+    if (!order) fail('pedido_id', 'Pedido não encontrado.');
+  } else if (ref === null || data.pedido_id === null) {
+    data.sales_order = null;
+    data.pedido_id = null;
+  }
+  if (order) {
+    data.sales_order = order.id;
+    data.pedido_id = order.id;
+    if (creating) {
+      if (data.user_company_id == null && order.user_company_id) data.user_company_id = order.user_company_id.id;
+      if (data.user_dispatcher_id == null && order.user_dispatcher_id) data.user_dispatcher_id = order.user_dispatcher_id.id;
+      if ((data.cpf_cnpj_cliente == null || data.cpf_cnpj_cliente === '') && order.customer_id) data.cpf_cnpj_cliente = order.customer_id.cpf_cnpj;
+    }
+  }
+  await partyUser(strapi, data, 'user_company_id', 'company', 'Selecione um item válido');
+  await partyUser(strapi, data, 'user_dispatcher_id', 'dispatcher', 'Selecione um item válido');
+
+  const amount = num(data, 'amount_original', 'Valor deve ser maior que zero');
+  if ((creating && amount === undefined) || (has(data, 'amount_original') && (amount === undefined || amount < 0.01))) {
+    fail('amount_original', 'Valor deve ser maior que zero');
+  }
+  nonNegative(data, { amount_original: 'Valor deve ser maior que zero', amount_final: 'Valor final não pode ser negativo', tax: 'Taxa não pode ser negativa' });
+  if (creating && data.amount_final == null) data.amount_final = data.amount_original;
+
+  if (creating && (data.payment_date == null || data.payment_date === '')) data.payment_date = new Date().toISOString();
+  if (has(data, 'payment_date') && (data.payment_date == null || data.payment_date === '')) fail('payment_date', 'Data de pagamento é obrigatória');
+  dateInput(data, 'payment_date', 'Data de pagamento inválida');
+
+  text(data, 'cpf_cnpj_cliente', { max: 18, maxMessage: 'CPF/CNPJ inválido' });
+  text(data, 'document_number', { max: 100, maxMessage: 'Número do documento: no máximo 100 caracteres' });
+  text(data, 'card_brand', { max: 50, maxMessage: 'Bandeira do cartão: no máximo 50 caracteres' });
+  text(data, 'card_last4', { max: 4, maxMessage: 'Últimos 4 dígitos do cartão: no máximo 4 caracteres' });
+  text(data, 'authorization_code', { max: 100 });
+  const inst = num(data, 'installments', 'Número de parcelas inválido');
+  if (inst !== undefined) {
+    if (!Number.isInteger(inst) || inst < 0 || inst > 99) fail('installments', 'Número de parcelas inválido');
+    data.installments = inst;
+  }
+
+  if (has(data, 'custom_document_id') && data.custom_document_id != null) {
+    text(data, 'custom_document_id', { max: 100 });
+    const other = await strapi.db.query(UID).findOne({ where: { custom_document_id: data.custom_document_id }, select: ['id', 'documentId'] });
+    if (other && other.documentId !== documentId) {
+      conflict('Pagamento já registrado com este custom_document_id', { documentId: other.documentId, id: other.id });
+    }
+  }
+}
+
+export default factories.createCoreService(UID, ({ strapi }) => ({
+  async create(params: any = {}) {
+    await check(strapi, (params.data ??= {}), null);
+    return super.create(params);
+  },
+  async update(documentId: string, params: any = {}) {
+    await check(strapi, (params.data ??= {}), documentId);
+    return super.update(documentId, params);
+  },
+
+  /**
+   * confirm (pending → paid) and undo (paid → reversed), spec 001 §4. Any other starting
+   * status answers 409 with a readable message; the receivable is returned after the change.
+   */
+  async transition(documentId: string, to: 'paid' | 'reversed', params: any = {}) {
+    const from = to === 'paid' ? 'pending' : 'paid';
+    return strapi.db.transaction(async () => {
+      const current = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id', 'status_in'] });
+      if (!current) throw new errors.NotFoundError('Não encontrado');
+      if (current.status_in !== from) {
+        const label: Record<string, string> = { paid: 'pago', pending: 'pendente', reversed: 'estornado' };
+        conflict(
+          to === 'paid'
+            ? `Só um pagamento pendente pode ser confirmado (este está ${label[current.status_in] ?? current.status_in}).`
+            : `Só um pagamento pago pode ser estornado (este está ${label[current.status_in] ?? current.status_in}).`,
+          { status_in: current.status_in },
+        );
+      }
+      return strapi.documents(UID).update({ ...params, documentId, data: { status_in: to } });
+    });
+  },
+}));

@@ -1,0 +1,36 @@
+import { factories } from '@strapi/strapi';
+import { loadRef, relationRef } from '../../../utils/relations';
+import { fail, has } from '../../../utils/rules';
+
+const UID = 'api::sales-order-document.sales-order-document';
+
+/**
+ * Order document rules (spec 001 §7 "Order documents and files"): `sales_order`,
+ * `document_type` and `content` (an uploaded file id) are required and must exist.
+ */
+async function check(strapi: any, data: any, creating: boolean) {
+  const rules: Array<[string, string, string]> = [
+    ['sales_order', 'api::sales-order.sales-order', 'Pedido não encontrado.'],
+    ['document_type', 'api::document-type.document-type', 'Tipo de documento não encontrado'],
+    ['content', 'plugin::upload.file', 'Arquivo não encontrado'],
+  ];
+  for (const [field, uid, message] of rules) {
+    if (!creating && !has(data, field)) continue;
+    const ref = relationRef(data[field]);
+    if (!ref) fail(field, field === 'content' ? 'Arquivo é obrigatório' : 'Selecione um item válido');
+    const row = await loadRef(strapi, uid, ref);
+    if (!row) fail(field, message);
+    data[field] = row.id;
+  }
+}
+
+export default factories.createCoreService(UID, ({ strapi }) => ({
+  async create(params: any = {}) {
+    await check(strapi, (params.data ??= {}), true);
+    return super.create(params);
+  },
+  async update(documentId: string, params: any = {}) {
+    await check(strapi, (params.data ??= {}), false);
+    return super.update(documentId, params);
+  },
+}));

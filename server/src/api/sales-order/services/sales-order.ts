@@ -1,0 +1,106 @@
+import { factories } from '@strapi/strapi';
+import { loadRef, relationRef } from '../../../utils/relations';
+import { fail, has, nonNegative, num, text } from '../../../utils/rules';
+
+const UID = 'api::sales-order.sales-order';
+const USER = 'plugin::users-permissions.user';
+export const ORDER_STATUSES = ['authorized', 'pending', 'denied', 'paid', 'reversed'];
+
+/** Parses an ISO date/datetime input; throws 400 `message` when unparsable. */
+export function dateInput(data: any, field: string, message: string): void {
+  if (!has(data, field) || data[field] == null || data[field] === '') return;
+  const v = data[field];
+  const d = typeof v === 'string' || typeof v === 'number' ? new Date(v) : null;
+  if (!d || Number.isNaN(d.getTime()) || d.getFullYear() < 1900 || d.getFullYear() > 2200) fail(field, message);
+  data[field] = d.toISOString();
+}
+
+/** Checks that a `user_*_id` input points at a user of `type`; returns the user id or null/undefined. */
+export async function partyUser(strapi: any, data: any, field: string, type: 'company' | 'dispatcher', message: string) {
+  const ref = relationRef(data[field]);
+  if (ref === undefined || ref === null) return ref;
+  const user = await loadRef(strapi, USER, ref);
+  if (!user || user.type !== type) fail(field, message);
+  data[field] = user.id;
+  return user.id as number;
+}
+
+/**
+ * Sales order rules (spec 001 §4–5): status_in one of five, an unknown value stored as pending;
+ * billing_date required ('Data de faturamento é obrigatória'); vehicle_price, original_amount,
+ * current_amount ≥ 0 (reais); sales_type ≤ 50; user_company_id must be a dealership user and
+ * user_dispatcher_id a dispatcher user; vehicle_documentation_company_id defaults to the
+ * dispatcher's company record.
+ */
+export async function checkOrder(strapi: any, data: any, creating: boolean) {
+  if (has(data, 'status_in') && !ORDER_STATUSES.includes(data.status_in)) data.status_in = 'pending';
+  if ((creating && (data.billing_date == null || data.billing_date === '')) || (has(data, 'billing_date') && (data.billing_date == null || data.billing_date === ''))) {
+    fail('billing_date', 'Data de faturamento é obrigatória');
+  }
+  dateInput(data, 'billing_date', 'Data de faturamento inválida');
+  nonNegative(data, {
+    vehicle_price: 'Preço do veículo não pode ser negativo',
+    original_amount: 'Valor original não pode ser negativo',
+    current_amount: 'Valor atual não pode ser negativo',
+  });
+  text(data, 'sales_type', { max: 50 });
+  await partyUser(strapi, data, 'user_company_id', 'company', 'Concessionária selecionada é inválida. Selecione uma opção válida.');
+  const dispatcher = await partyUser(strapi, data, 'user_dispatcher_id', 'dispatcher', 'Despachante selecionado é inválido. Selecione uma opção válida.');
+  if (dispatcher && !has(data, 'vehicle_documentation_company_id')) {
+    const company = await strapi.db.query('api::company.company').findOne({ where: { user_id: dispatcher }, select: ['id'] });
+    if (company) data.vehicle_documentation_company_id = company.id;
+  }
+}
+
+/**
+ * One order line from a sales item (snapshot of name, price and the three amounts at sale time).
+ * `line` is `{sales_item: id|documentId, quantity?}`; throws 400 when the item does not exist.
+ */
+async function lineFrom(strapi: any, line: any) {
+  const ref = relationRef(line?.sales_item ?? line?.sales_item_id ?? line?.id);
+  const item = await loadRef(strapi, 'api::sales-item.sales-item', ref);
+  if (!item) fail('items', 'Item para venda não encontrado');
+  const quantity = num(line, 'quantity', 'Quantidade inválida') ?? 1;
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000) fail('items', 'Quantidade inválida');
+  return {
+    sales_item: item.id,
+    name: item.name,
+    price: Number(item.price),
+    vehicle_documentation_company_amount: Number(item.vehicle_documentation_company_amount ?? 0),
+    vehicle_sales_company_amount: Number(item.vehicle_sales_company_amount ?? 0),
+    platform_amount: Number(item.platform_amount ?? 0),
+    quantity,
+  };
+}
+
+export default factories.createCoreService(UID, ({ strapi }) => ({
+  async create(params: any = {}) {
+    await checkOrder(strapi, (params.data ??= {}), true);
+    return super.create(params);
+  },
+  async update(documentId: string, params: any = {}) {
+    await checkOrder(strapi, (params.data ??= {}), false);
+    return super.update(documentId, params);
+  },
+
+  /**
+   * Creates an order and its lines in one transaction (createCompanyOrder). `lines` are
+   * `{sales_item, quantity}`; original_amount and current_amount default to the sum of
+   * line prices × quantity (reais). Returns the order with items populated.
+   */
+  async createWithItems(data: any, lines: any[]) {
+    if (!Array.isArray(lines) || lines.length > 100) fail('items', 'Lista de itens inválida');
+    return strapi.db.transaction(async () => {
+      const rows = [];
+      for (const line of lines) rows.push(await lineFrom(strapi, line));
+      const total = Math.round(rows.reduce((acc, r) => acc + r.price * r.quantity, 0) * 100) / 100;
+      if (data.original_amount == null) data.original_amount = total;
+      if (data.current_amount == null) data.current_amount = total;
+      const order = await this.create({ data });
+      for (const row of rows) {
+        await strapi.documents('api::sales-order-item.sales-order-item').create({ data: { ...row, sales_order: order.id } });
+      }
+      return strapi.documents(UID).findOne({ documentId: order.documentId, populate: ['items', 'customer_id', 'vehicle_type_id', 'user_company_id', 'user_dispatcher_id', 'user_id'] });
+    });
+  },
+}));

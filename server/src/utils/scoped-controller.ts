@@ -1,0 +1,112 @@
+import { errors } from '@strapi/utils';
+import { andFilters, getScope, scopeFilter, type Scope } from './scope';
+
+/**
+ * Core CRUD actions with the data scope of docs/architecture.md applied:
+ * - find: the scope filter is ANDed into the caller's (validated, sanitised) filters, so
+ *   pagination totals count only visible rows;
+ * - findOne/update/delete: a documentId (or numeric id) outside the scope answers 404;
+ * - create/update: `force(data, scope, ctx)` sets the party fields from the JWT and checks
+ *   referenced records are in scope (throwing 403/404).
+ * Business validation stays in each API's service (create/update), which these actions call.
+ */
+export interface ScopedOptions {
+  /** Mutates the sanitised input for a scoped (non-admin) caller; may throw. */
+  force?: (data: any, scope: Scope, op: 'create' | 'update', existing: any | null) => Promise<void> | void;
+  /** Readable message for 404s. */
+  notFound?: string;
+  /** When false, non-admins may not create (403). */
+  scopedCreate?: boolean;
+}
+
+/** Resolves `:id` (documentId, or a numeric id) to a documentId visible in `filter`, or throws 404. */
+export async function resolveScoped(strapi: any, uid: string, id: string, filter: any, notFound = 'Registro não encontrado'): Promise<any> {
+  const key = /^\d+$/.test(String(id)) ? { id: { $eq: Number(id) } } : { documentId: { $eq: String(id) } };
+  const found = await strapi.documents(uid).findFirst({ filters: andFilters(key, filter), fields: ['id', 'documentId'] });
+  if (!found) throw new errors.NotFoundError(notFound);
+  return found;
+}
+
+/** Builds the scoped find/findOne/create/update/delete actions for `uid` (spread into createCoreController). */
+export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}) {
+  const notFound = opts.notFound ?? 'Registro não encontrado';
+  return {
+    async find(this: any, ctx: any) {
+      const scope = await getScope(strapi, ctx.state.user);
+      await this.validateQuery(ctx);
+      const query = await this.sanitizeQuery(ctx);
+      query.filters = andFilters(query.filters, scopeFilter(uid, scope, 'read'));
+      const { results, pagination } = await strapi.service(uid).find(query);
+      const sanitized = await this.sanitizeOutput(results, ctx);
+      return this.transformResponse(sanitized, { pagination });
+    },
+
+    async findOne(this: any, ctx: any) {
+      const scope = await getScope(strapi, ctx.state.user);
+      await this.validateQuery(ctx);
+      const query = await this.sanitizeQuery(ctx);
+      const { documentId } = await resolveScoped(strapi, uid, ctx.params.id, scopeFilter(uid, scope, 'read'), notFound);
+      const entity = await strapi.service(uid).findOne(documentId, query);
+      return this.transformResponse(await this.sanitizeOutput(entity, ctx));
+    },
+
+    async create(this: any, ctx: any) {
+      const scope = await getScope(strapi, ctx.state.user);
+      if (scope.kind !== 'all' && opts.scopedCreate === false) {
+        throw new errors.ForbiddenError('Você não tem permissão para criar este registro.');
+      }
+      await this.validateQuery(ctx);
+      const query = await this.sanitizeQuery(ctx);
+      const data = ctx.request.body?.data;
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new errors.ValidationError('Corpo da requisição sem "data".');
+      await this.validateInput(data, ctx);
+      const input = await this.sanitizeInput(data, ctx);
+      if (scope.kind !== 'all' && opts.force) await opts.force(input, scope, 'create', null);
+      const entity = await strapi.service(uid).create({ ...query, data: input });
+      ctx.status = 201;
+      return this.transformResponse(await this.sanitizeOutput(entity, ctx));
+    },
+
+    async update(this: any, ctx: any) {
+      const scope = await getScope(strapi, ctx.state.user);
+      await this.validateQuery(ctx);
+      const query = await this.sanitizeQuery(ctx);
+      const { documentId } = await resolveScoped(strapi, uid, ctx.params.id, scopeFilter(uid, scope, 'write'), notFound);
+      const data = ctx.request.body?.data;
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new errors.ValidationError('Corpo da requisição sem "data".');
+      await this.validateInput(data, ctx);
+      const input = await this.sanitizeInput(data, ctx);
+      if (scope.kind !== 'all' && opts.force) await opts.force(input, scope, 'update', { documentId });
+      const entity = await strapi.service(uid).update(documentId, { ...query, data: input });
+      return this.transformResponse(await this.sanitizeOutput(entity, ctx));
+    },
+
+    async delete(this: any, ctx: any) {
+      const scope = await getScope(strapi, ctx.state.user);
+      await this.validateQuery(ctx);
+      const { documentId } = await resolveScoped(strapi, uid, ctx.params.id, scopeFilter(uid, scope, 'write'), notFound);
+      await strapi.service(uid).delete(documentId, {});
+      ctx.status = 204;
+    },
+  };
+}
+
+/**
+ * For a scoped caller: when `data[field]` (or data.pedido_id for receivables) references a
+ * sales order, the order must be visible to them, else 404 'Pedido não encontrado.'.
+ * `required` makes an absent reference a 400 on create.
+ */
+export async function assertOrderVisible(strapi: any, scope: Scope, data: any, field = 'sales_order', required = false): Promise<void> {
+  const { relationRef, refFilter } = await import('./relations');
+  let ref = relationRef(data[field]);
+  if (ref === undefined && data.pedido_id != null && /^\d+$/.test(String(data.pedido_id))) ref = { id: Number(data.pedido_id) };
+  if (!ref) {
+    if (required) throw new errors.ValidationError('Selecione um item válido', { errors: [{ path: [field], message: 'Selecione um item válido' }] });
+    return;
+  }
+  const found = await strapi.documents('api::sales-order.sales-order').findFirst({
+    filters: andFilters(refFilter(ref), scopeFilter('api::sales-order.sales-order', scope)),
+    fields: ['id'],
+  });
+  if (!found) throw new errors.NotFoundError('Pedido não encontrado.');
+}
