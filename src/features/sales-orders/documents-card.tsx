@@ -1,0 +1,168 @@
+import { useRef } from 'react';
+import { css } from 'styled-system/css';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icons';
+import { toast } from '@/components/ui/toast';
+import { formatDate } from '@/lib/format';
+import { FILE_ACCEPT, documentTypeName, documentTypeRows, isAcceptedFile } from './documents';
+import type { DocumentType, OrderDocument } from './schema';
+import { StatusBadge } from './status-badge';
+
+/** A file the user chose that is still being uploaded (shown as 'Enviando...'). */
+export interface SendingDocument {
+  key: string;
+  typeId: number;
+  fileName: string;
+}
+
+export interface DocumentsCardProps {
+  types: DocumentType[];
+  documents: OrderDocument[] | undefined;
+  isLoading: boolean;
+  sending: SendingDocument[];
+  /** Starts the upload of one file for a type (see `useUploadOrderDocument`). */
+  onUpload: (type: DocumentType, file: File) => void;
+  /** Opens a document through its signed URL. */
+  onOpen: (doc: OrderDocument) => void;
+  /** Deletes a document (already confirmed by the user). */
+  onDelete: (doc: OrderDocument) => void;
+  /** Heading level 2 title; the documents page uses it as its card title too. */
+  title?: string;
+}
+
+/** The browser confirmation before deleting an order document (spec 001 §5). */
+export const DELETE_DOCUMENT_CONFIRM = 'Tem certeza que deseja excluir este documento?';
+
+const s = {
+  card: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', md: '4' }, display: 'grid', gap: '3', minW: '0' }),
+  title: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  sub: css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' }),
+  typeRow: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border', minH: '11' }),
+  docRow: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border', fontSize: 'sm' }),
+  fileName: css({ color: 'fg.muted', fontSize: 'xs', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxW: { base: '160px', md: '320px' } }),
+  upload: css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', gap: '1', h: '9', minW: '9', px: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border', cursor: 'pointer', color: 'primary.500', _hover: { bg: 'gray.100' }, _focusWithin: { outline: '2px solid', outlineColor: 'primary.500' } }),
+  muted: css({ color: 'fg.muted', fontSize: 'sm' }),
+};
+
+/**
+ * The 'Documentos' card (spec 001 §2, §4, §5): each document type of the order with an
+ * upload icon (hidden once a document of that type exists) or the 'Enviado' badge; then the
+ * sent documents with open and delete actions, or 'Nenhum documento enviado para este
+ * pedido.'. The file input takes one pdf/png/jpg/jpeg/heic/webp file; on a phone the picker
+ * offers the camera. Delete asks for the browser's confirmation.
+ */
+export function DocumentsCard({ types, documents, isLoading, sending, onUpload, onOpen, onDelete, title = 'Documentos' }: DocumentsCardProps) {
+  const rows = documentTypeRows(types, documents ?? []);
+  const docs = documents ?? [];
+  const inputs = useRef<Record<number, HTMLInputElement | null>>({});
+
+  const choose = (type: DocumentType, file: File | undefined) => {
+    if (!file) return;
+    if (!isAcceptedFile(file)) {
+      toast({ title: 'Erro no upload', description: 'Formatos aceitos: pdf, png, jpg, jpeg, heic, webp.', variant: 'destructive' });
+      return;
+    }
+    onUpload(type, file);
+  };
+
+  return (
+    <section className={s.card} aria-labelledby="documents-title">
+      <h2 id="documents-title" className={s.title}>
+        {title}
+      </h2>
+      {isLoading ? (
+        <p className={s.muted}>Carregando...</p>
+      ) : (
+        <>
+          <ul aria-label="Tipos de documento">
+            {rows.map(({ type, sent }) => {
+              const uploading = sending.some((x) => x.typeId === type.id);
+              return (
+                <li key={type.id} className={s.typeRow} data-testid={`document-type-${type.id}`}>
+                  <span>{type.name}</span>
+                  {sent ? (
+                    <StatusBadge label="Enviado" tone="success" />
+                  ) : uploading ? (
+                    <StatusBadge label="Enviando..." tone="info" />
+                  ) : (
+                    <label className={s.upload} title={`Enviar ${type.name}`}>
+                      <UploadIcon />
+                      <span className={css({ srOnly: true })}>Enviar {type.name}</span>
+                      <input
+                        ref={(el) => {
+                          inputs.current[type.id] = el;
+                        }}
+                        type="file"
+                        accept={FILE_ACCEPT}
+                        className={css({ srOnly: true })}
+                        onChange={(e) => {
+                          choose(type, e.target.files?.[0]);
+                          e.target.value = '';
+                        }}
+                      />
+                    </label>
+                  )}
+                </li>
+              );
+            })}
+            {rows.length === 0 ? <li className={s.muted}>Nenhum tipo de documento disponível.</li> : null}
+          </ul>
+
+          <h3 className={s.sub}>Documentos enviados</h3>
+          {docs.length === 0 && sending.length === 0 ? (
+            <p className={s.muted}>Nenhum documento enviado para este pedido.</p>
+          ) : (
+            <ul aria-label="Documentos enviados">
+              {sending.map((x) => (
+                <li key={x.key} className={s.docRow}>
+                  <div>
+                    <div>{types.find((t) => t.id === x.typeId)?.name ?? ''}</div>
+                    <div className={s.fileName}>{x.fileName}</div>
+                  </div>
+                  <StatusBadge label="Enviando..." tone="info" />
+                </li>
+              ))}
+              {docs.map((doc) => {
+                const name = documentTypeName(doc, types);
+                return (
+                  <li key={doc.documentId} className={s.docRow}>
+                    <div className={css({ minW: '0' })}>
+                      <div>{name || 'Documento'}</div>
+                      <div className={s.fileName}>
+                        {doc.content?.name ?? ''} {doc.createdAt ? `· ${formatDate(doc.createdAt)}` : ''}
+                      </div>
+                    </div>
+                    <div className={css({ display: 'flex', gap: '1', flexShrink: 0 })}>
+                      <Button variant="ghost" size="icon" aria-label={`Abrir ${name}`} title="Abrir" onClick={() => onOpen(doc)} disabled={!doc.content}>
+                        <Icon name="eye" size={16} />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Excluir ${name}`}
+                        title="Excluir"
+                        onClick={() => {
+                          if (window.confirm(DELETE_DOCUMENT_CONFIRM)) onDelete(doc);
+                        }}
+                      >
+                        <Icon name="trash" size={16} />
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function UploadIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
+    </svg>
+  );
+}

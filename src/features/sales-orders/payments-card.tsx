@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import { css } from 'styled-system/css';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icons';
+import { NativeSelect } from '@/components/ui/input';
+import { formatDateTime } from '@/lib/format';
+import { formatBRL, type Cents } from '@/lib/money';
+import { useIsMobile } from '@/lib/use-media-query';
+import { NewPaymentDialog, type NewPaymentValues } from './new-payment-dialog';
+import { PaymentActionDialog, PaymentDetailsDialog, type PaymentAction } from './payment-dialogs';
+import { PAYMENT_PAGE_SIZES, paymentActions, paymentPage } from './payments';
+import type { OrderPayment, PaymentMethodRef } from './schema';
+import { paymentStatusBadge } from './status';
+import { StatusBadge } from './status-badge';
+
+/** A payment the user created that the server has not confirmed yet (shown as 'Enviando...'). */
+export interface SendingPayment {
+  key: string;
+  methodName: string;
+  /** Centavos. */
+  amount: Cents;
+  installments: number;
+  /** ISO. */
+  createdAt: string;
+}
+
+export interface PaymentsCardProps {
+  payments: OrderPayment[] | undefined;
+  isLoading: boolean;
+  sending: SendingPayment[];
+  methods: PaymentMethodRef[];
+  methodsLoading?: boolean;
+  /** Starts creating a payment (see `useCreateOrderPayment`); the row shows as sending meanwhile. */
+  onCreate: (values: NewPaymentValues) => void;
+  /** Runs register / remove / reverse; rejects on failure (the caller shows the toast). */
+  onAction: (action: PaymentAction, payment: OrderPayment) => Promise<unknown>;
+  canCreate?: boolean;
+}
+
+const s = {
+  card: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', md: '4' }, display: 'grid', gap: '3', minW: '0' }),
+  header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' }),
+  title: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  table: css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', '& th, & td': { textAlign: 'left', px: '2', py: '2', borderBottomWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' }, '& th': { color: 'fg.muted', fontWeight: 'semibold' } }),
+  actions: css({ display: 'flex', gap: '1', flexWrap: 'wrap' }),
+  mobileItem: css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', display: 'grid', gap: '1.5', fontSize: 'sm' }),
+  row: css({ display: 'flex', justifyContent: 'space-between', gap: '2', '& dt': { color: 'fg.muted' }, '& dd': { textAlign: 'right', fontWeight: 'medium' } }),
+  footer: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap', fontSize: 'sm' }),
+  muted: css({ color: 'fg.muted', textAlign: 'center', py: '4' }),
+  sending: css({ opacity: 0.7 }),
+};
+
+const methodName = (p: OrderPayment) => (p.payment_method_id && 'name' in p.payment_method_id ? (p.payment_method_id.name ?? '') : '');
+
+/**
+ * The 'Dados do pagamento' card (spec 001 §2, §4, §9): table ID, Data ('dd/MM/yyyy às HH:mm'),
+ * Meio de pagamento, Valor nominal, Valor final, Situação, Ações; 'Adicionar novo';
+ * 'Visualizações por página' 10/20/50 with the page clamped to the last page; 'x–y de n';
+ * previous/next. Pending payments can be registered or deleted, paid ones reversed; every
+ * payment has its details. Payments being sent show first with 'Enviando...'. Under 768 px
+ * the rows are cards.
+ */
+export function PaymentsCard({ payments, isLoading, sending, methods, methodsLoading, onCreate, onAction, canCreate = true }: PaymentsCardProps) {
+  const isMobile = useIsMobile();
+  const [pageSize, setPageSize] = useState<number>(10);
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [pending, setPending] = useState<{ action: PaymentAction; payment: OrderPayment } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [details, setDetails] = useState<OrderPayment | null>(null);
+
+  const all = payments ?? [];
+  const view = paymentPage(all.length, page, pageSize);
+  const rows = all.slice(view.start, view.end);
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await onAction(pending.action, pending.payment);
+    } catch {
+      // reported by the caller's toast
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  const actionButtons = (p: OrderPayment) => {
+    const allowed = paymentActions(p.status_in);
+    return (
+      <div className={s.actions}>
+        <Button variant="ghost" size="sm" onClick={() => setDetails(p)} aria-label={`Detalhes do pagamento ${p.id}`} title="Detalhes">
+          <Icon name="eye" size={16} />
+        </Button>
+        {allowed.register ? (
+          <Button variant="outline" size="sm" onClick={() => setPending({ action: 'register', payment: p })}>
+            Registrar
+          </Button>
+        ) : null}
+        {allowed.reverse ? (
+          <Button variant="outline" size="sm" onClick={() => setPending({ action: 'reverse', payment: p })}>
+            Estornar
+          </Button>
+        ) : null}
+        {allowed.remove ? (
+          <Button variant="ghost" size="sm" onClick={() => setPending({ action: 'remove', payment: p })} aria-label={`Excluir pagamento ${p.id}`} title="Excluir">
+            <Icon name="trash" size={16} />
+          </Button>
+        ) : null}
+      </div>
+    );
+  };
+
+  const sendingBadge = <StatusBadge label="Enviando..." tone="info" />;
+
+  const empty = !isLoading && all.length === 0 && sending.length === 0;
+
+  return (
+    <section className={s.card} aria-labelledby="payments-title">
+      <div className={s.header}>
+        <h2 id="payments-title" className={s.title}>
+          Dados do pagamento
+        </h2>
+        {canCreate ? (
+          <Button size="sm" onClick={() => setCreating(true)}>
+            <Icon name="plus" size={16} /> Adicionar novo
+          </Button>
+        ) : null}
+      </div>
+
+      {isLoading ? (
+        <p className={s.muted}>Carregando...</p>
+      ) : empty ? (
+        <p className={s.muted}>Nenhum pagamento registrado.</p>
+      ) : isMobile ? (
+        <ul className={css({ display: 'grid', gap: '2' })} aria-label="Pagamentos">
+          {sending.map((p) => (
+            <li key={p.key} className={`${s.mobileItem} ${s.sending}`}>
+              <dl>
+                <div className={s.row}>
+                  <dt>Meio de pagamento</dt>
+                  <dd>{p.methodName}</dd>
+                </div>
+                <div className={s.row}>
+                  <dt>Valor nominal</dt>
+                  <dd>{formatBRL(p.amount)}</dd>
+                </div>
+              </dl>
+              {sendingBadge}
+            </li>
+          ))}
+          {rows.map((p) => (
+            <li key={p.documentId} className={s.mobileItem}>
+              <dl>
+                <div className={s.row}>
+                  <dt>ID</dt>
+                  <dd>{p.id}</dd>
+                </div>
+                <div className={s.row}>
+                  <dt>Data</dt>
+                  <dd>{formatDateTime(p.payment_date)}</dd>
+                </div>
+                <div className={s.row}>
+                  <dt>Meio de pagamento</dt>
+                  <dd>{methodName(p)}</dd>
+                </div>
+                <div className={s.row}>
+                  <dt>Valor nominal</dt>
+                  <dd>{formatBRL(p.amount_original)}</dd>
+                </div>
+                <div className={s.row}>
+                  <dt>Valor final</dt>
+                  <dd>{formatBRL(p.amount_final)}</dd>
+                </div>
+                <div className={s.row}>
+                  <dt>Situação</dt>
+                  <dd>
+                    <StatusBadge {...paymentStatusBadge(p.status_in)} />
+                  </dd>
+                </div>
+              </dl>
+              {actionButtons(p)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className={css({ overflowX: 'auto' })}>
+          <table className={s.table}>
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>Data</th>
+                <th>Meio de pagamento</th>
+                <th>Valor nominal</th>
+                <th>Valor final</th>
+                <th>Situação</th>
+                <th>Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sending.map((p) => (
+                <tr key={p.key} className={s.sending}>
+                  <td>—</td>
+                  <td>{formatDateTime(p.createdAt)}</td>
+                  <td>{p.methodName}</td>
+                  <td>{formatBRL(p.amount)}</td>
+                  <td>{formatBRL(p.amount)}</td>
+                  <td>{sendingBadge}</td>
+                  <td />
+                </tr>
+              ))}
+              {rows.map((p) => (
+                <tr key={p.documentId}>
+                  <td>{p.id}</td>
+                  <td>{formatDateTime(p.payment_date)}</td>
+                  <td>{methodName(p)}</td>
+                  <td>{formatBRL(p.amount_original)}</td>
+                  <td>{formatBRL(p.amount_final)}</td>
+                  <td>
+                    <StatusBadge {...paymentStatusBadge(p.status_in)} />
+                  </td>
+                  <td>{actionButtons(p)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className={s.footer}>
+        <label className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <span>Visualizações por página</span>
+          <NativeSelect
+            className={css({ w: '20' })}
+            value={String(pageSize)}
+            onChange={(e) => {
+              const size = Number(e.target.value);
+              setPageSize(size);
+              setPage((p) => paymentPage(all.length, p, size).page);
+            }}
+          >
+            {PAYMENT_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <span data-testid="payments-range">{view.rangeText}</span>
+          <Button variant="outline" size="icon" aria-label="Página anterior" disabled={view.page <= 1} onClick={() => setPage(view.page - 1)}>
+            <Icon name="chevronLeft" size={16} />
+          </Button>
+          <Button variant="outline" size="icon" aria-label="Próxima página" disabled={view.page >= view.pageCount} onClick={() => setPage(view.page + 1)}>
+            <Icon name="chevronRight" size={16} />
+          </Button>
+        </div>
+      </div>
+
+      <NewPaymentDialog open={creating} onOpenChange={setCreating} methods={methods} methodsLoading={methodsLoading} onSubmit={onCreate} />
+      <PaymentActionDialog action={pending?.action ?? null} payment={pending?.payment ?? null} busy={busy} onCancel={() => setPending(null)} onConfirm={() => void confirm()} />
+      <PaymentDetailsDialog payment={details} onClose={() => setDetails(null)} />
+    </section>
+  );
+}
