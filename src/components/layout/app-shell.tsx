@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { Icon } from '@/components/ui/icons';
+import { useIsMobile } from '@/lib/use-media-query';
+import { Sidebar } from './sidebar';
+
+const COLLAPSE_KEY = 'sidebar-collapsed';
+
+/**
+ * The authenticated layout (spec 000 §2.1): a 256 px sidebar (collapsible) beside the
+ * page; under 768 px a top bar with a menu button opens the sidebar as a slide-in drawer.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const toggleCollapsed = () =>
+    setCollapsed((c) => {
+      localStorage.setItem(COLLAPSE_KEY, c ? '0' : '1');
+      return !c;
+    });
+
+  if (isMobile) {
+    return (
+      <div className={css({ minH: '100dvh' })}>
+        <header className={css({ position: 'sticky', top: '0', zIndex: 'docked', display: 'flex', alignItems: 'center', gap: '3', h: '14', px: '3', bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border' })}>
+          <button type="button" aria-label="Abrir menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} className={css({ p: '2', cursor: 'pointer' })}>
+            <Icon name="menu" />
+          </button>
+          <span className={css({ fontWeight: 'bold', color: 'primary.500', fontSize: 'lg' })}>Balcão</span>
+        </header>
+        <div
+          aria-hidden="true"
+          onClick={() => setDrawerOpen(false)}
+          className={css({ position: 'fixed', inset: '0', bg: 'rgba(15,23,42,0.45)', zIndex: 'overlay', transition: 'opacity 0.2s' })}
+          style={{ opacity: drawerOpen ? 1 : 0, pointerEvents: drawerOpen ? 'auto' : 'none' }}
+        />
+        <div
+          data-testid="sidebar-drawer"
+          data-state={drawerOpen ? 'open' : 'closed'}
+          className={css({ position: 'fixed', top: '0', bottom: '0', left: '0', w: 'sidebar', maxW: '85vw', zIndex: 'modal', transition: 'transform 0.25s ease' })}
+          style={{ transform: drawerOpen ? 'translateX(0)' : 'translateX(-100%)', visibility: drawerOpen ? 'visible' : 'hidden' }}
+        >
+          <Sidebar collapsed={false} onToggleCollapsed={() => {}} mobile onNavigate={() => setDrawerOpen(false)} />
+        </div>
+        <main className={css({ p: '4' })}>{children}</main>
+      </div>
+    );
+  }
+
+  return (
+    <div className={css({ display: 'flex', minH: '100dvh' })}>
+      <div
+        data-testid="sidebar"
+        className={css({ position: 'sticky', top: '0', h: '100dvh', flexShrink: 0, transition: 'width 0.2s' })}
+        style={{ width: collapsed ? 64 : 256 }}
+      >
+        <Sidebar collapsed={collapsed} onToggleCollapsed={toggleCollapsed} mobile={false} />
+      </div>
+      <main className={css({ flex: '1', minW: '0', p: { base: '4', lg: '8' } })}>{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import type { ListSearch } from '@/lib/list-search';
+
+/** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
+export function CustomerList(_props: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+  return <PlaceholderPage title={'Clientes'} note="Esta tela chega com a sua issue." />;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
+
+/** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
+export function RoleForm({ mode }: { id?: string; mode: 'new' | 'edit' }) {
+  return <PlaceholderPage title={mode === 'new' ? 'Novo papel' : 'Editar papel'} backTo="/roles" note="Esta tela chega com a sua issue." />;
+}

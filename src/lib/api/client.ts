@@ -1,0 +1,99 @@
+import { ofetch, FetchError } from 'ofetch';
+import qs from 'qs';
+import type { ZodType } from 'zod';
+import { getConfig } from '../config';
+import { readToken } from '../session/storage';
+import { ApiError } from './errors';
+
+/** Paths sent without the bearer token (spec 000 §7). */
+export const PUBLIC_PATHS = ['/auth/local', '/auth/forgot-password', '/auth/reset-password'] as const;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<T> {
+  /** Query object, serialised with `qs` the way Strapi reads it (`filters[name][$containsi]=x`). */
+  query?: Record<string, unknown>;
+  /** JSON body (or FormData for uploads). */
+  body?: unknown;
+  /** zod schema the answer must satisfy; the parsed value is returned. */
+  schema?: ZodType<T>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Builds `path?query` with Strapi's bracket syntax. */
+export function buildPath(path: string, query?: Record<string, unknown>): string {
+  const q = query ? qs.stringify(query, { encodeValuesOnly: true, skipNulls: true }) : '';
+  return q ? `${path}${path.includes('?') ? '&' : '?'}${q}` : path;
+}
+
+function isPublicPath(path: string): boolean {
+  const bare = path.split('?')[0] ?? path;
+  return (PUBLIC_PATHS as readonly string[]).includes(bare);
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? 0;
+    const body = error.data as { error?: { message?: unknown; name?: unknown; details?: unknown }; message?: unknown } | undefined;
+    const serverMessage =
+      typeof body?.error?.message === 'string' ? body.error.message : typeof body?.message === 'string' ? body.message : undefined;
+    return new ApiError({
+      status,
+      message: serverMessage ?? (status ? `HTTP ${status}` : 'Falha de conexão com o servidor'),
+      code: typeof body?.error?.name === 'string' ? body.error.name : undefined,
+      details: body?.error?.details,
+      hasServerMessage: Boolean(serverMessage),
+      cause: error,
+    });
+  }
+  return new ApiError({ status: 0, message: error instanceof Error ? error.message : String(error), cause: error });
+}
+
+/**
+ * The one Strapi client (spec 000 §7). Every call of the PWA goes through here:
+ * base URL from runtime configuration, `Authorization: Bearer <token>` on every path
+ * except PUBLIC_PATHS, the answer parsed with `schema` when given. Every failure is
+ * logged and rethrown as an {@link ApiError} carrying the server's message.
+ * Writes must go through a feature's mutation functions that call this, so the
+ * offline outbox can later take over sending without touching screens.
+ * @throws ApiError (status 0 when there was no answer or the answer did not match the schema)
+ */
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const url = buildPath(path, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = readToken();
+  if (token && !isPublicPath(path)) headers.Authorization = `Bearer ${token}`;
+  let raw: unknown;
+  try {
+    raw = await ofetch(url, {
+      baseURL: getConfig().apiUrl,
+      method,
+      headers,
+      body: options.body as BodyInit | Record<string, unknown> | undefined,
+      signal: options.signal,
+      retry: 0,
+    });
+  } catch (error) {
+    const apiError = toApiError(error);
+    console.error(`[api] ${method} ${path} falhou (${apiError.status}): ${apiError.message}`);
+    throw apiError;
+  }
+  if (!options.schema) return raw as T;
+  const parsed = options.schema.safeParse(raw);
+  if (!parsed.success) {
+    const apiError = new ApiError({ status: 0, code: 'InvalidResponse', message: 'Resposta inesperada do servidor', details: parsed.error.issues, cause: parsed.error });
+    console.error(`[api] ${method} ${path}: resposta fora do formato esperado`, parsed.error.issues);
+    throw apiError;
+  }
+  return parsed.data;
+}
+
+/** Shorthands over {@link apiRequest}. */
+export const api = {
+  get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,38 @@
+/**
+ * The one error type of the API client. `message` is the server's own message
+ * (Strapi's `error.message`) when it sent one, so screens can show it as the spec's
+ * toasts ask ("with the server's error message, or ...").
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS). */
+  readonly status: number;
+  /** Strapi's `error.name` (e.g. `ValidationError`, `ForbiddenError`), if any. */
+  readonly code: string | undefined;
+  /** Strapi's `error.details` (validation errors list etc.), if any. */
+  readonly details: unknown;
+  /** True when the server sent a message of its own (not a fallback). */
+  readonly hasServerMessage: boolean;
+
+  constructor(init: { status: number; message: string; code?: string; details?: unknown; hasServerMessage?: boolean; cause?: unknown }) {
+    super(init.message, { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.hasServerMessage = init.hasServerMessage ?? false;
+  }
+}
+
+/** True when `error` is an ApiError. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * The message to show for a failed call: the server's message when it sent one,
+ * otherwise `fallback` (the spec's fixed text).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.hasServerMessage && error.message) return error.message;
+  return fallback;
+}

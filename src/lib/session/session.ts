@@ -1,0 +1,130 @@
+import { isApiError } from '../api';
+import type { PermissionTree } from '../permissions';
+import * as remote from './api';
+import type { SessionUser } from './api';
+import { STORAGE_KEYS, clearSessionStorage, readJson, readToken, writeJson, writeToken } from './storage';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+/** What the app knows about who is signed in. */
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  permissions: PermissionTree | null;
+}
+
+/** The server calls the session needs (injectable for tests). */
+export interface SessionDeps {
+  authenticate(identifier: string, password: string): Promise<{ jwt: string }>;
+  fetchMe(): Promise<SessionUser>;
+  fetchRolePermissions(roleId: number): Promise<PermissionTree>;
+}
+
+export interface Session {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Session start (spec 000 §4); resolves when the state is no longer `loading`. */
+  start(): Promise<SessionState>;
+  /** Resolves once the current start/login has settled. */
+  settled(): Promise<SessionState>;
+  /** Login success path of spec 000 §4; resolves with the user. @throws ApiError on any failure (storage left clean). */
+  login(identifier: string, password: string): Promise<SessionUser>;
+  /** Reloads the current user (after a profile update, spec 000 §7 PUT /users/{id}). */
+  refreshUser(): Promise<SessionUser | null>;
+  /** Clears token, user and permissions (spec 000 §4 Logout). Navigation is the caller's. */
+  logout(): void;
+}
+
+const rejectsToken = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
+
+/**
+ * Creates the session store. Session start: stored token → `users/me?populate=role` →
+ * the role's permissions. A 403 (and, our decision, a 401: the token is rejected) logs
+ * out; other failures (offline, 5xx) fall back to the stored user and permissions when
+ * both are present, else log out.
+ */
+export function createSession(deps: SessionDeps = remote): Session {
+  let state: SessionState = { status: 'loading', user: null, permissions: null };
+  const listeners = new Set<() => void>();
+  let pending: Promise<SessionState> = Promise.resolve(state);
+
+  const set = (next: SessionState) => {
+    state = next;
+    for (const l of listeners) l();
+  };
+  const signedIn = (user: SessionUser, permissions: PermissionTree) => set({ status: 'authenticated', user, permissions });
+  const logout = () => {
+    clearSessionStorage();
+    set({ status: 'anonymous', user: null, permissions: null });
+  };
+
+  const load = async (): Promise<SessionState> => {
+    const user = await deps.fetchMe();
+    writeJson(STORAGE_KEYS.user, user);
+    const permissions = user.role ? await deps.fetchRolePermissions(user.role.id) : {};
+    writeJson(STORAGE_KEYS.permissions, permissions);
+    signedIn(user, permissions);
+    return state;
+  };
+
+  const start = async (): Promise<SessionState> => {
+    set({ ...state, status: 'loading' });
+    if (!readToken()) {
+      logout();
+      return state;
+    }
+    try {
+      return await load();
+    } catch (error) {
+      if (rejectsToken(error)) {
+        logout();
+        return state;
+      }
+      const user = readJson<SessionUser>(STORAGE_KEYS.user);
+      const permissions = readJson<PermissionTree>(STORAGE_KEYS.permissions);
+      if (user && permissions) signedIn(user, permissions);
+      else logout();
+      return state;
+    }
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      pending = start();
+      return pending;
+    },
+    settled: () => pending,
+    async login(identifier, password) {
+      const run = (async () => {
+        try {
+          const { jwt } = await deps.authenticate(identifier, password);
+          writeToken(jwt);
+          return await load();
+        } catch (error) {
+          logout();
+          throw error;
+        }
+      })();
+      pending = run.catch(() => state);
+      const next = await run;
+      return next.user as SessionUser;
+    },
+    async refreshUser() {
+      try {
+        const user = await deps.fetchMe();
+        writeJson(STORAGE_KEYS.user, user);
+        if (state.permissions) signedIn(user, state.permissions);
+        return user;
+      } catch (error) {
+        if (rejectsToken(error)) logout();
+        return null;
+      }
+    },
+    logout,
+  };
+}

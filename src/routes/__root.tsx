@@ -1,0 +1,14 @@
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { NotFound } from '@/components/layout/not-found';
+import { Toaster } from '@/components/ui/toast';
+import type { RouterContext } from '../router-context';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  ),
+  notFoundComponent: NotFound,
+});

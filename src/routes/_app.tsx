@@ -1,0 +1,34 @@
+import { Navigate, Outlet, createFileRoute, redirect, useMatches } from '@tanstack/react-router';
+import { AppShell } from '@/components/layout/app-shell';
+import { SessionPlaceholder } from '@/components/layout/placeholder-page';
+import { decideAccess } from '@/lib/navigation/guard';
+import { useSession } from '@/lib/session';
+
+/**
+ * The authenticated layout and the one guard: it reads the permission the matched route
+ * carries in `staticData` (lib/navigation/route-table.ts). Before loading it waits for the
+ * session (placeholder meanwhile); while mounted it follows session changes (logout).
+ */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ context, matches }) => {
+    const state = await context.session.settled();
+    const decision = decideAccess(state, matches[matches.length - 1]?.staticData);
+    if (decision.kind === 'redirect') throw redirect({ to: decision.to, replace: true });
+  },
+  pendingMs: 0,
+  pendingComponent: SessionPlaceholder,
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const state = useSession();
+  const leaf = useMatches({ select: (m) => m[m.length - 1]?.staticData });
+  const decision = decideAccess(state, leaf);
+  if (decision.kind === 'loading') return <SessionPlaceholder />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}

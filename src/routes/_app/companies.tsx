@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { listSearchValidator } from '@/lib/list-search';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { CompanyList } from '@/features/companies/company-list';
+
+export const Route = createFileRoute('/_app/companies')({
+  staticData: routeMeta('/companies'),
+  validateSearch: listSearchValidator(),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <CompanyList search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+}

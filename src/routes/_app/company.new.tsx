@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { CompanyForm } from '@/features/companies/company-form';
+
+export const Route = createFileRoute('/_app/company/new')({
+  staticData: routeMeta('/company/new'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <CompanyForm mode="new" />;
+}

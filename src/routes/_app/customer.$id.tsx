@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { CustomerForm } from '@/features/customers/customer-form';
+
+export const Route = createFileRoute('/_app/customer/$id')({
+  staticData: routeMeta('/customer/$id'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { id } = Route.useParams();
+  return <CustomerForm id={id} mode="edit" />;
+}

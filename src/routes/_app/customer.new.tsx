@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { CustomerForm } from '@/features/customers/customer-form';
+
+export const Route = createFileRoute('/_app/customer/new')({
+  staticData: routeMeta('/customer/new'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <CustomerForm mode="new" />;
+}

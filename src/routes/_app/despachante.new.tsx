@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { DespachanteForm } from '@/features/despachantes/despachante-form';
+
+export const Route = createFileRoute('/_app/despachante/new')({
+  staticData: routeMeta('/despachante/new'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <DespachanteForm mode="new" />;
+}

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { listSearchValidator } from '@/lib/list-search';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { DespachanteList } from '@/features/despachantes/despachante-list';
+
+export const Route = createFileRoute('/_app/despachantes')({
+  staticData: routeMeta('/despachantes'),
+  validateSearch: listSearchValidator(),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <DespachanteList search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+}

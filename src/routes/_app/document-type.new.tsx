@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { DocumentTypeScreen } from '@/features/document-types/document-type-screen';
+
+export const Route = createFileRoute('/_app/document-type/new')({
+  staticData: routeMeta('/document-type/new'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <DocumentTypeScreen modal="new" />;
+}

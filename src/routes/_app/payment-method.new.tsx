@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { PaymentMethodForm } from '@/features/payment-methods/payment-method-form';
+
+export const Route = createFileRoute('/_app/payment-method/new')({
+  staticData: routeMeta('/payment-method/new'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <PaymentMethodForm mode="new" />;
+}

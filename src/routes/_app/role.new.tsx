@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { RoleForm } from '@/features/roles/role-form';
+
+export const Route = createFileRoute('/_app/role/new')({
+  staticData: routeMeta('/role/new'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <RoleForm mode="new" />;
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { StateForm } from '@/features/states/state-form';
+
+export const Route = createFileRoute('/_app/state/new')({
+  staticData: routeMeta('/state/new'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <StateForm mode="new" />;
+}

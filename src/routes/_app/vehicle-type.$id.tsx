@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { VehicleTypeForm } from '@/features/vehicle-types/vehicle-type-form';
+
+export const Route = createFileRoute('/_app/vehicle-type/$id')({
+  staticData: routeMeta('/vehicle-type/$id'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { id } = Route.useParams();
+  return <VehicleTypeForm id={id} mode="edit" />;
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { routeMeta } from '@/lib/navigation/route-table';
+import { VehicleTypeForm } from '@/features/vehicle-types/vehicle-type-form';
+
+export const Route = createFileRoute('/_app/vehicle-type/new')({
+  staticData: routeMeta('/vehicle-type/new'),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <VehicleTypeForm mode="new" />;
+}
