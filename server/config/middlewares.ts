@@ -1,7 +1,10 @@
 /**
- * Middleware stack. CORS origins come from CORS_ORIGINS (comma separated);
- * the default set-up serves the PWA and the API from one origin, so it is
- * rarely needed. Project middlewares are added by the issues that need them.
+ * Middleware stack.
+ * - CORS origins come from CORS_ORIGINS (comma separated); `Idempotency-Key` is an allowed header.
+ * - strapi::body reads multipart up to 20 MB so global::upload-guard can answer the 15 MB rule
+ *   itself with a readable message (issue 2 "Uploads").
+ * - global::signed-files before strapi::public: /uploads/* needs a valid signature.
+ * - global::upload-guard then global::idempotency after strapi::body (they read the parsed body).
  */
 export default ({ env }) => [
   'strapi::logger',
@@ -10,8 +13,9 @@ export default ({ env }) => [
   {
     name: 'strapi::cors',
     config: {
-      origin: env.array('CORS_ORIGINS', ['http://localhost:5173', 'http://127.0.0.1:5173']),
+      origin: env.array('CORS_ORIGINS', ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173']),
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', 'Idempotency-Key'],
+      expose: ['Idempotent-Replayed'],
       keepHeaderOnError: true,
     },
   },
@@ -19,9 +23,17 @@ export default ({ env }) => [
   'strapi::query',
   {
     name: 'strapi::body',
-    config: { formLimit: '1mb', jsonLimit: '1mb', textLimit: '1mb', formidable: { maxFileSize: 15 * 1024 * 1024 } },
+    config: {
+      formLimit: '1mb',
+      jsonLimit: '1mb',
+      textLimit: '1mb',
+      formidable: { maxFileSize: 20 * 1024 * 1024, maxTotalFileSize: 20 * 1024 * 1024, maxFiles: 10 },
+    },
   },
+  'global::upload-guard',
+  'global::idempotency',
   'strapi::session',
   'strapi::favicon',
+  'global::signed-files',
   'strapi::public',
 ];

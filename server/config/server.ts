@@ -1,6 +1,8 @@
 /**
  * HTTP server. `proxy.koa` makes Strapi trust X-Forwarded-For so the /auth
  * rate limit buckets per real client behind the PWA proxy (STRAPI-NOTES).
+ * `dirs.public` (PUBLIC_DIR, default server/public) is where /uploads/* are stored;
+ * the test harness points it at a temporary directory.
  */
 export default ({ env }) => ({
   host: env('HOST', '127.0.0.1'),
@@ -8,4 +10,5 @@ export default ({ env }) => ({
   url: env('PUBLIC_URL', ''),
   proxy: { koa: env.bool('TRUST_PROXY', true) },
   app: { keys: env.array('APP_KEYS') },
+  dirs: { public: env('PUBLIC_DIR', './public') },
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -27,11 +27,14 @@ export default async function setup(project: TestProject) {
     ENCRYPTION_KEY: secret(),
     FILE_SIGNING_SECRET: process.env.FILE_SIGNING_SECRET ?? secret(),
     AUTH_RATELIMIT: process.env.AUTH_RATELIMIT ?? 'false',
-    UPLOADS_DIR: path.join(tmp, 'uploads'),
+    PUBLIC_DIR: path.join(tmp, 'public'),
+    EMAIL_OUTBOX_DIR: path.join(tmp, 'email-outbox'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     STRAPI_TELEMETRY_DISABLED: 'true',
     STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
     BROWSER: 'none',
   });
+  mkdirSync(path.join(tmp, 'public', 'uploads'), { recursive: true });
   if (process.env.DATABASE_CLIENT !== 'postgres') process.env.DATABASE_FILENAME = path.join(tmp, 'test.db');
 
   // Strapi's ESM build imports 'lodash/fp' as a directory, which Node's ESM loader refuses: load the CJS build.
@@ -43,6 +46,8 @@ export default async function setup(project: TestProject) {
   const address = strapi.server.httpServer.address() as { port: number };
   project.provide('apiUrl', `http://127.0.0.1:${address.port}/api`);
   project.provide('originUrl', `http://127.0.0.1:${address.port}`);
+  project.provide('emailOutbox', process.env.EMAIL_OUTBOX_DIR as string);
+  project.provide('publicDir', process.env.PUBLIC_DIR as string);
 
   return async () => {
     await strapi.destroy();
@@ -54,5 +59,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
     originUrl: string;
+    emailOutbox: string;
+    publicDir: string;
   }
 }

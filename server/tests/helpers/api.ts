@@ -61,3 +61,25 @@ export async function login(who: SeedRole | { identifier: string; password: stri
   tokens.set(creds.identifier + creds.password, res.body.jwt);
   return res.body.jwt;
 }
+
+/** Directory where the offline e-mail provider writes messages (EMAIL_OUTBOX_DIR). */
+export const emailOutbox = () => inject('emailOutbox');
+
+/** The newest message written to the e-mail outbox for `to`, or null. Shape: {to, subject, text, html, links}. */
+export async function latestEmail(to: string): Promise<any | null> {
+  const { readdirSync, readFileSync, existsSync } = await import('node:fs');
+  const dir = emailOutbox();
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  for (const f of files.reverse()) {
+    const msg = JSON.parse(readFileSync(`${dir}/${f}`, 'utf8'));
+    if (msg.to === to) return msg;
+  }
+  return null;
+}
+
+/** A GET of a path on the server origin (e.g. /uploads/x.pdf?expires=…), not under /api. */
+export async function getOrigin(path: string): Promise<{ status: number; body: Buffer; headers: Headers }> {
+  const res = await fetch(path.startsWith('http') ? path : `${originUrl()}${path}`);
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+}

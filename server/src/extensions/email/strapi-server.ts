@@ -1,0 +1,30 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Offline e-mail (issue 2: "an email provider that works without SMTP; the reset link is
+ * logged and testable"). When SMTP_HOST is unset, every message is logged (subject, recipient,
+ * links found in it) and written as JSON to EMAIL_OUTBOX_DIR (default server/.tmp/email-outbox),
+ * one file per message: {to, from, subject, text, html, links, sentAt}.
+ */
+export default (plugin: any) => {
+  const bootstrap = plugin.bootstrap;
+  plugin.bootstrap = async (ctx: any) => {
+    await bootstrap?.(ctx);
+    if (process.env.SMTP_HOST) return;
+    const { strapi } = ctx;
+    const dir = path.resolve(process.cwd(), process.env.EMAIL_OUTBOX_DIR || '.tmp/email-outbox');
+    strapi.plugin('email').provider = {
+      async send(options: Record<string, any>) {
+        const body = `${options.text ?? ''}\n${options.html ?? ''}`;
+        const links = [...new Set(body.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
+        const message = { ...options, links, sentAt: new Date().toISOString() };
+        mkdirSync(dir, { recursive: true });
+        const file = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
+        writeFileSync(file, JSON.stringify(message, null, 2));
+        strapi.log.info(`[email-outbox] to=${options.to} subject="${options.subject}" links=${links.join(' ')} file=${file}`);
+      },
+    };
+  };
+  return plugin;
+};

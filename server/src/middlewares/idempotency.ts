@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+
+/**
+ * `global::idempotency` (issue 2 "Exactly once"). For POST /api/receivables, /api/upload and
+ * /api/sales-order-documents carrying an `Idempotency-Key` header (1–200 characters):
+ * - the key is scoped to the authenticated user (JWT; requests without a valid JWT pass through);
+ * - the key is claimed by a unique insert before the request runs, so concurrent duplicates
+ *   create exactly one row: a duplicate waits until the first completes, then replays it;
+ * - the first answer's status and body are stored and replayed (header `Idempotent-Replayed: true`)
+ *   for IDEMPOTENCY_TTL_DAYS (default 8) days;
+ * - the same key with a different body (JSON, or multipart fields + file bytes) → 422;
+ * - 5xx answers, thrown errors, 401/403/408/409/429 release the key so the client may retry.
+ */
+const UID = 'api::idempotency-key.idempotency-key';
+const PATHS = new Set(['/api/receivables', '/api/upload', '/api/sales-order-documents']);
+const RELEASE = new Set([401, 403, 408, 409, 429]);
+const WAIT_MS = 30_000;
+
+const ttlMs = () => (Number(process.env.IDEMPOTENCY_TTL_DAYS) || 8) * 86_400_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** JSON with sorted keys, so {a,b} and {b,a} hash alike. */
+function stable(value: any): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable(value[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function fileHash(filepath: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const h = createHash('sha256');
+    createReadStream(filepath).on('data', (c) => h.update(c)).on('end', () => resolve(h.digest('hex'))).on('error', reject);
+  });
+}
+
+/** sha256 over the method, path, body fields and (multipart) each file's name, size and bytes. */
+async function requestHash(ctx: any): Promise<string> {
+  const h = createHash('sha256');
+  h.update(`${ctx.method} ${ctx.path}\n`);
+  h.update(stable(ctx.request.body ?? null));
+  const files = ctx.request.files ?? {};
+  for (const field of Object.keys(files).sort()) {
+    const list = Array.isArray(files[field]) ? files[field] : [files[field]];
+    for (const f of list) {
+      h.update(`\n${field}:${f.originalFilename ?? f.name}:${f.size}:`);
+      h.update(await fileHash(f.filepath ?? f.path));
+    }
+  }
+  return h.digest('hex');
+}
+
+function send(ctx: any, status: number, body: unknown, replay = false) {
+  ctx.status = status;
+  ctx.body = body;
+  if (replay) ctx.set('Idempotent-Replayed', 'true');
+}
+
+function errorBody(status: number, name: string, message: string) {
+  return { data: null, error: { status, name, message, details: {} } };
+}
+
+async function userIdOf(ctx: any): Promise<number | null> {
+  try {
+    const payload = await strapi.plugin('users-permissions').service('jwt').getToken(ctx);
+    return payload?.id ? Number(payload.id) : null;
+  } catch {
+    return null;
+  }
+}
+
+export default () => async (ctx: any, next: () => Promise<void>) => {
+  const key = ctx.get('Idempotency-Key');
+  if (ctx.method !== 'POST' || !key || !PATHS.has(ctx.path.replace(/\/+$/, ''))) return next();
+  if (key.length > 200) return send(ctx, 400, errorBody(400, 'ValidationError', 'Idempotency-Key deve ter no máximo 200 caracteres.'));
+  const userId = await userIdOf(ctx);
+  if (!userId) return next();
+
+  const scopeKey = `${userId}:${createHash('sha256').update(key).digest('hex')}`;
+  const hash = await requestHash(ctx);
+  const methodPath = `POST ${ctx.path}`;
+  const q = strapi.db.query(UID as any);
+
+  // Claim the key (unique insert), or find the row of the first request.
+  const deadline = Date.now() + WAIT_MS;
+  let row: any = null;
+  for (;;) {
+    try {
+      row = await q.create({ data: { scope_key: scopeKey, user_id: userId, idem_key: key, method_path: methodPath, request_hash: hash, completed: false } });
+      break; // claimed: we run the request
+    } catch (e) {
+      const existing: any = await q.findOne({ where: { scope_key: scopeKey } });
+      if (!existing) {
+        if (Date.now() > deadline) throw e;
+        await sleep(25);
+        continue; // released meanwhile: try to claim again
+      }
+      if (Date.now() - new Date(existing.createdAt).getTime() > ttlMs()) {
+        await q.delete({ where: { id: existing.id } });
+        continue;
+      }
+      if (existing.request_hash !== hash || existing.method_path !== methodPath) {
+        return send(ctx, 422, errorBody(422, 'UnprocessableEntityError', 'Idempotency-Key já usada com outro conteúdo: gere uma nova chave para uma nova requisição.'));
+      }
+      if (existing.completed) return send(ctx, existing.status_code, existing.response_body, true);
+      if (Date.now() > deadline) {
+        return send(ctx, 409, errorBody(409, 'ConflictError', 'Uma requisição com esta Idempotency-Key ainda está em processamento. Tente novamente.'));
+      }
+      await sleep(100);
+    }
+  }
+
+  try {
+    await next();
+  } catch (err) {
+    await q.delete({ where: { id: row.id } });
+    throw err;
+  }
+  const status = ctx.status;
+  if (status >= 500 || RELEASE.has(status)) {
+    await q.delete({ where: { id: row.id } });
+    return;
+  }
+  let body = ctx.body;
+  if (Buffer.isBuffer(body) || (body && typeof body.pipe === 'function')) body = null;
+  await q.update({ where: { id: row.id }, data: { status_code: status, response_body: body ?? null, completed: true } });
+};
