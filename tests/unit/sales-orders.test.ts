@@ -299,3 +299,20 @@ describe('documents card logic', () => {
     expect(deleteDocumentErrorMessage(err(401))).toBe('Usuário não autenticado');
   });
 });
+
+describe('document types of an order', () => {
+  it("keeps the order dispatcher's types, one per name", async () => {
+    const { typesForOrder, documentTypeRows: rowsOf } = await import('@/features/sales-orders/documents');
+    const all = [
+      { id: 1, name: 'CRLV', user_dispatcher_id: { id: 7 } },
+      { id: 2, name: 'CNH', user_dispatcher_id: { id: 7 } },
+      { id: 3, name: 'CRLV', user_dispatcher_id: { id: 8 } },
+    ];
+    expect(typesForOrder(all, 8).map((t) => t.id)).toEqual([3]);
+    expect(typesForOrder(all, null).map((t) => t.id)).toEqual([1, 2]);
+    expect(typesForOrder(all, 99).map((t) => t.id)).toEqual([1, 2]);
+    // a document sent under another pair's CRLV still marks CRLV as sent
+    const doc = { id: 1, documentId: 'd', sales_order: null, document_type: { id: 3, name: 'CRLV' }, content: null } as never;
+    expect(rowsOf(typesForOrder(all, null), [doc]).map((r) => r.sent)).toEqual([true, false]);
+  });
+});

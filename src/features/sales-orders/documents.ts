@@ -30,13 +30,37 @@ export interface DocumentTypeRow {
   documents: OrderDocument[];
 }
 
-/** Does an order document belong to a type? By id when the relation carries one, else by name (accent/case-insensitive). */
+/**
+ * Does an order document belong to a type? Same id, or the same name (accent/case-insensitive):
+ * the seed keeps one set of types per dispatcher–dealership pair, so a document sent under
+ * another pair's 'CRLV' still counts as the order's CRLV (spec 001 §5 "match by name").
+ */
 export function documentMatchesType(doc: OrderDocument, type: DocumentType): boolean {
   const ref = doc.document_type;
   if (!ref) return false;
-  if (ref.id && type.id) return ref.id === type.id;
+  if (ref.id === type.id) return true;
   const name = 'name' in ref ? ref.name : undefined;
-  return Boolean(name) && foldText(String(name)) === foldText(type.name);
+  return Boolean(name) && foldText(String(name).trim()) === foldText(type.name.trim());
+}
+
+/**
+ * The document types offered for an order: those of the order's dispatcher when the list
+ * carries them (`user_dispatcher_id` populated), else all given; one per name, first kept.
+ */
+export function typesForOrder(types: DocumentType[], dispatcherUserId: number | null | undefined): DocumentType[] {
+  const dispatcherOf = (t: DocumentType) => {
+    const ref = (t as { user_dispatcher_id?: unknown }).user_dispatcher_id;
+    return typeof ref === 'number' ? ref : ref && typeof ref === 'object' && 'id' in ref ? Number((ref as { id: unknown }).id) : undefined;
+  };
+  const mine = dispatcherUserId ? types.filter((t) => dispatcherOf(t) === dispatcherUserId) : [];
+  const pool = mine.length ? mine : types;
+  const seen = new Set<string>();
+  return pool.filter((t) => {
+    const key = foldText(t.name.trim());
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**

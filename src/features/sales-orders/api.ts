@@ -1,0 +1,317 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, ApiError, isApiError, pagedSchema, singleSchema } from '@/lib/api';
+import { userQueryKey } from '@/lib/session';
+import { type Cents } from '@/lib/money';
+import { findDocumentType } from './documents';
+import { newIdempotencyKey } from './idempotency';
+import { buildNewPaymentPayload } from './payments';
+import {
+  SALES_ORDER_OPTIONS_QUERY,
+  documentTypesQuery,
+  orderDocumentsQuery,
+  orderPaymentsQuery,
+  salesOrderListQuery,
+  usersByTypeQuery,
+} from './query';
+import {
+  documentTypeSchema,
+  orderDocumentSchema,
+  orderPaymentSchema,
+  paymentMethodRefSchema,
+  salesOrderOptionSchema,
+  salesOrderSchema,
+  userRefSchema,
+  type DocumentType,
+  type OrderDocument,
+  type OrderPayment,
+  type SalesOrderPayload,
+  type SalesOrderSearch,
+} from './schema';
+
+/**
+ * The data layer of sales orders, their payments and documents (spec 001 §7). Every call goes
+ * through the one client in `lib/api` (bearer token, qs, zod, ApiError). Money in the parsed
+ * records is in centavos (see schema.ts). Query keys start with the signed-in user's id.
+ */
+
+export const salesOrderKeys = {
+  all: () => userQueryKey('sales-orders'),
+  lists: () => [...salesOrderKeys.all(), 'list'] as const,
+  list: (search: SalesOrderSearch) => [...salesOrderKeys.lists(), search] as const,
+  detail: (documentId: string) => [...salesOrderKeys.all(), 'detail', documentId] as const,
+  options: () => [...salesOrderKeys.all(), 'options'] as const,
+  documents: (orderId: number) => [...salesOrderKeys.all(), 'documents', orderId] as const,
+  /** Under `receivables` so that any receivable write refreshes an order's payments too. */
+  payments: (orderId: number) => userQueryKey('receivables', 'by-order', orderId),
+  documentTypes: (companyUserId: number | null | undefined) => userQueryKey('document-types', 'for-company', companyUserId ?? 0),
+  usersByType: (type: 'dispatcher' | 'company') => userQueryKey('users', 'by-type', type),
+  paymentMethodOptions: () => userQueryKey('payment-methods', 'options'),
+};
+
+const salesOrderPage = pagedSchema(salesOrderSchema);
+const usersAnswer = z.union([z.array(userRefSchema), z.object({ data: z.array(userRefSchema) }).passthrough()]);
+
+/**
+ * GET /sales-orders?populate=*&filters..&pagination..&sort[0]=.. (spec 001 §7).
+ * @throws ApiError — the list screen shows the empty list and 'Erro ao carregar os pedidos: {message}'.
+ */
+export function fetchSalesOrders(search: SalesOrderSearch, signal?: AbortSignal) {
+  return api.get('/sales-orders', { query: salesOrderListQuery(search), schema: salesOrderPage, signal });
+}
+
+/** GET /sales-orders/{documentId}?populate=* → the order (money in centavos). @throws ApiError (404 when missing) */
+export async function fetchSalesOrder(documentId: string, signal?: AbortSignal) {
+  const answer = await api.get(`/sales-orders/${encodeURIComponent(documentId)}`, { query: { populate: '*' }, schema: singleSchema(salesOrderSchema), signal });
+  return answer.data;
+}
+
+export const salesOrderQueries = {
+  /** The order list for a search; keeps the previous page on screen while the next loads. */
+  list: (search: SalesOrderSearch) =>
+    queryOptions({
+      queryKey: salesOrderKeys.list(search),
+      queryFn: ({ signal }) => fetchSalesOrders(search, signal),
+      placeholderData: keepPreviousData,
+      retry: 0,
+    }),
+  detail: (documentId: string) =>
+    queryOptions({
+      queryKey: salesOrderKeys.detail(documentId),
+      queryFn: ({ signal }) => fetchSalesOrder(documentId, signal),
+      retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 1,
+    }),
+  /** `{id, documentId}` of up to 100 orders, newest first, for the receivable form's 'Pedido' select. */
+  options: () =>
+    queryOptions({
+      queryKey: salesOrderKeys.options(),
+      queryFn: async ({ signal }) => (await api.get('/sales-orders', { query: { ...SALES_ORDER_OPTIONS_QUERY }, schema: pagedSchema(salesOrderOptionSchema), signal })).data,
+      staleTime: 60_000,
+    }),
+  /** Users of a type (dispatcher | company), up to 100, for selects (spec 001 §7, §9). */
+  usersByType: (type: 'dispatcher' | 'company') =>
+    queryOptions({
+      queryKey: salesOrderKeys.usersByType(type),
+      queryFn: async ({ signal }) => {
+        const answer = await api.get('/users', { query: usersByTypeQuery(type), schema: usersAnswer, signal });
+        return Array.isArray(answer) ? answer : answer.data;
+      },
+      staleTime: 5 * 60_000,
+    }),
+  /** Payment methods `{id, name}` (page 1, size 100) for the payment selects (spec 001 §7). */
+  paymentMethodOptions: () =>
+    queryOptions({
+      queryKey: salesOrderKeys.paymentMethodOptions(),
+      queryFn: async ({ signal }) =>
+        (await api.get('/payment-methods', { query: { fields: ['name', 'max_installments', 'is_active'], pagination: { page: 1, pageSize: 100 }, sort: ['name:asc'] }, schema: pagedSchema(paymentMethodRefSchema), signal })).data,
+      staleTime: 5 * 60_000,
+    }),
+  /** Payments (receivables) of an order by `pedido_id`, newest first. */
+  payments: (orderId: number) =>
+    queryOptions({
+      queryKey: salesOrderKeys.payments(orderId),
+      queryFn: async ({ signal }) => (await api.get('/receivables', { query: orderPaymentsQuery(orderId), schema: pagedSchema(orderPaymentSchema), signal })).data,
+    }),
+  documents: (orderId: number) =>
+    queryOptions({
+      queryKey: salesOrderKeys.documents(orderId),
+      queryFn: ({ signal }) => fetchOrderDocuments(orderId, signal),
+    }),
+  documentTypes: (companyUserId: number | null | undefined) =>
+    queryOptions({
+      queryKey: salesOrderKeys.documentTypes(companyUserId),
+      queryFn: ({ signal }) => fetchDocumentTypes(companyUserId, signal),
+      staleTime: 5 * 60_000,
+    }),
+};
+
+const orderDocumentPage = pagedSchema(orderDocumentSchema);
+
+/**
+ * GET /sales-order-documents?filters[sales_order][id][$eq]=N&populate=*&_t=ts (spec 001 §7); if
+ * the filtered call fails, loads all and filters locally (the spec's fallback).
+ * @throws ApiError when both fail.
+ */
+export async function fetchOrderDocuments(orderId: number, signal?: AbortSignal): Promise<OrderDocument[]> {
+  try {
+    return (await api.get('/sales-order-documents', { query: orderDocumentsQuery(orderId), schema: orderDocumentPage, signal })).data;
+  } catch (error) {
+    if (signal?.aborted || (isApiError(error) && (error.status === 401 || error.status === 403))) throw error;
+    const all = await api.get('/sales-order-documents', { query: { populate: '*', pagination: { pageSize: 100 }, _t: Date.now() }, schema: orderDocumentPage, signal });
+    return all.data.filter((d) => d.sales_order?.id === orderId);
+  }
+}
+
+const documentTypePage = pagedSchema(documentTypeSchema);
+
+/**
+ * GET /document-types?filters[user_company_id][id][$eq]=N&populate=* (spec 001 §7); on failure
+ * falls back to the unfiltered list filtered locally.
+ * @throws ApiError when both fail ('Erro ao buscar tipos de documento.' on screen).
+ */
+export async function fetchDocumentTypes(companyUserId: number | null | undefined, signal?: AbortSignal): Promise<DocumentType[]> {
+  try {
+    return (await api.get('/document-types', { query: documentTypesQuery(companyUserId), schema: documentTypePage, signal })).data;
+  } catch (error) {
+    if (!companyUserId || signal?.aborted) throw error;
+    const all = (await api.get('/document-types', { query: documentTypesQuery(null), schema: documentTypePage, signal })).data;
+    return all.filter((t) => {
+      const ref = (t as { user_company_id?: { id?: number } | number | null }).user_company_id;
+      const id = typeof ref === 'number' ? ref : ref?.id;
+      return id === undefined || id === companyUserId;
+    });
+  }
+}
+
+/* ------------------------------------------------------------------ order writes */
+
+/** POST /sales-orders {data} → the created order's documentId. @throws ApiError (message: server's or HTTP status) */
+export async function createSalesOrder(data: SalesOrderPayload) {
+  const answer = await api.post('/sales-orders', { data }, { schema: singleSchema(z.looseObject({ id: z.number(), documentId: z.string() })) });
+  return answer.data;
+}
+
+/** PUT /sales-orders/{documentId} {data}. @throws ApiError */
+export async function updateSalesOrder(documentId: string, data: SalesOrderPayload) {
+  const answer = await api.put(`/sales-orders/${encodeURIComponent(documentId)}`, { data }, { schema: singleSchema(z.looseObject({ id: z.number(), documentId: z.string() })) });
+  return answer.data;
+}
+
+/** DELETE /sales-orders/{documentId}. @throws ApiError */
+export async function deleteSalesOrder(documentId: string): Promise<void> {
+  await api.delete(`/sales-orders/${encodeURIComponent(documentId)}`);
+}
+
+/* ------------------------------------------------------------------ payments */
+
+/** Plain data of a new payment on an order: what the offline outbox stores and replays. */
+export interface CreateOrderPaymentInput {
+  orderId: number;
+  paymentMethodId: number;
+  /** Centavos. */
+  amount: Cents;
+  installments: number;
+  /** ISO instant of the user's action: payment_date and the SO-{orderId}-{timestamp} id come from it, so a retry sends the same body. */
+  createdAt: string;
+  /** One per logical action, kept across retries (server global::idempotency). */
+  idempotencyKey: string;
+}
+
+/** Fills `createdAt` and `idempotencyKey` of a new payment action. */
+export function newOrderPaymentInput(values: Omit<CreateOrderPaymentInput, 'createdAt' | 'idempotencyKey'>, now: Date = new Date()): CreateOrderPaymentInput {
+  return { ...values, createdAt: now.toISOString(), idempotencyKey: newIdempotencyKey() };
+}
+
+/**
+ * Registers a new payment on an order (spec 001 §4, §7): POST /receivables with pedido_id,
+ * method, amount (reais), instalments, status 'pending', payment_date and custom_document_id
+ * SO-{orderId}-{timestamp}, sending `Idempotency-Key`. Takes plain data only (the offline
+ * outbox calls this same function) and returns the created payment (money in centavos).
+ * @throws ApiError; show it with `errorMessage(error, 'Não foi possível criar o pagamento.')`.
+ */
+export async function createOrderPayment(input: CreateOrderPaymentInput): Promise<OrderPayment> {
+  const data = buildNewPaymentPayload(input.orderId, input, new Date(input.createdAt));
+  const answer = await api.post('/receivables', { data }, { headers: { 'Idempotency-Key': input.idempotencyKey }, schema: singleSchema(orderPaymentSchema) });
+  return answer.data;
+}
+
+/** POST /receivables/confirm/{id} (empty body): pending → paid. @throws ApiError ('Não foi possível confirmar o pagamento.') */
+export async function confirmReceivable(id: string | number): Promise<void> {
+  await api.post(`/receivables/confirm/${encodeURIComponent(String(id))}`, {});
+}
+
+/** POST /receivables/undo/{id} (empty body): paid → reversed. @throws ApiError ('Não foi possível estornar o pagamento.') */
+export async function undoReceivable(id: string | number): Promise<void> {
+  await api.post(`/receivables/undo/${encodeURIComponent(String(id))}`, {});
+}
+
+/** DELETE /receivables/{id or documentId}. @throws ApiError ('Não foi possível excluir o pagamento.') */
+export async function deleteReceivable(id: string | number): Promise<void> {
+  await api.delete(`/receivables/${encodeURIComponent(String(id))}`);
+}
+
+/* ------------------------------------------------------------------ documents */
+
+/** Plain data of an order-document upload: what the offline outbox stores and replays. */
+export interface UploadOrderDocumentInput {
+  /** The order's numeric id. */
+  orderId: number;
+  /** The document type: its id, or its name (resolved among the types the caller can see). */
+  documentType: { id: number } | { name: string };
+  file: Blob;
+  fileName: string;
+  /** One per logical action, kept across retries; the two POSTs use `<key>:upload` and `<key>:document`. */
+  idempotencyKey: string;
+}
+
+const uploadAnswer = z.array(z.looseObject({ id: z.number().optional(), documentId: z.string().optional(), url: z.string().optional() }));
+
+/**
+ * Uploads one file and links it to an order (spec 001 §7 "Order documents and files"):
+ * POST /upload (multipart `files`) → the first item's id → POST /sales-order-documents
+ * {data:{sales_order, document_type, content}}. Both send an Idempotency-Key derived from
+ * `idempotencyKey`, so a retry creates neither a second file nor a second record. Takes plain
+ * data (the file as a Blob) and returns the created order document.
+ * @throws ApiError with the spec's messages: 'Tipo de documento "{name}" não encontrado',
+ * 'Falha no upload do arquivo' (or the server's message), 'Document ID do arquivo não
+ * encontrado.', 'Erro ao salvar documento: {message}'.
+ */
+export async function uploadOrderDocument(input: UploadOrderDocumentInput): Promise<OrderDocument> {
+  let typeId: number;
+  if ('id' in input.documentType) typeId = input.documentType.id;
+  else {
+    const name = input.documentType.name;
+    const types = (await api.get('/document-types', { query: documentTypesQuery(null), schema: documentTypePage })).data;
+    const found = findDocumentType(types, name);
+    if (!found) throw new ApiError({ status: 404, message: `Tipo de documento "${name}" não encontrado`, hasServerMessage: true });
+    typeId = found.id;
+  }
+
+  const form = new FormData();
+  form.append('files', input.file, input.fileName);
+  let uploaded: z.infer<typeof uploadAnswer>;
+  try {
+    uploaded = await api.post('/upload', form, { headers: { 'Idempotency-Key': `${input.idempotencyKey}:upload` }, schema: uploadAnswer });
+  } catch (error) {
+    const e = isApiError(error) ? error : undefined;
+    throw new ApiError({ status: e?.status ?? 0, message: e?.hasServerMessage ? e.message : 'Falha no upload do arquivo', hasServerMessage: true, cause: error });
+  }
+  const fileId = uploaded[0]?.id;
+  if (!fileId) throw new ApiError({ status: 0, message: 'Document ID do arquivo não encontrado.', hasServerMessage: true });
+
+  try {
+    const answer = await api.post(
+      '/sales-order-documents',
+      { data: { sales_order: input.orderId, document_type: typeId, content: fileId } },
+      { headers: { 'Idempotency-Key': `${input.idempotencyKey}:document` }, schema: singleSchema(orderDocumentSchema) },
+    );
+    return answer.data;
+  } catch (error) {
+    const e = isApiError(error) ? error : undefined;
+    throw new ApiError({ status: e?.status ?? 0, message: `Erro ao salvar documento: ${e?.message ?? String(error)}`, hasServerMessage: true, cause: error });
+  }
+}
+
+/** DELETE /sales-order-documents/{documentId}. @throws ApiError (401/403/404 → see deleteDocumentErrorMessage) */
+export async function deleteOrderDocument(documentId: string): Promise<void> {
+  await api.delete(`/sales-order-documents/${encodeURIComponent(documentId)}`);
+}
+
+const signedUrlAnswer = z.object({ data: z.object({ signedUrl: z.string().optional() }).passthrough().nullish() }).passthrough();
+
+/**
+ * GET /document-types/get-signed-url?fileDocId=&fileUrl= → the signed URL of a document's file.
+ * @throws ApiError (403/401/404 → signedUrlErrorMessage) or Error('URL assinada não encontrada na resposta do servidor').
+ */
+export async function fetchSignedUrl(doc: OrderDocument): Promise<string> {
+  const content = doc.content;
+  const query: Record<string, string> = {};
+  if (content?.documentId) query.fileDocId = content.documentId;
+  else if (content?.id) query.fileDocId = String(content.id);
+  else query.fileDocId = doc.documentId;
+  if (content?.url) query.fileUrl = content.url;
+  const answer = await api.get('/document-types/get-signed-url', { query, schema: signedUrlAnswer });
+  const url = answer.data?.signedUrl;
+  if (!url) throw new Error('URL assinada não encontrada na resposta do servidor');
+  return url;
+}
