@@ -46,7 +46,7 @@ export const input = defineRecipe({
     bg: 'bg.surface',
     fontSize: 'sm',
     _focusVisible: { outline: '2px solid', outlineColor: 'primary.500', outlineOffset: '0' },
-    _invalid: { borderColor: 'danger.500' },
+    '&[data-invalid], &[aria-invalid=true]': { borderColor: 'danger.500' },
     _disabled: { opacity: 0.6 },
   },
 });

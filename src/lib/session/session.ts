@@ -25,7 +25,7 @@ export interface Session {
   subscribe(listener: () => void): () => void;
   /** Session start (spec 000 §4); resolves when the state is no longer `loading`. */
   start(): Promise<SessionState>;
-  /** Resolves once the current start/login has settled. */
+  /** Resolves once the current start/login has settled, with the current state. */
   settled(): Promise<SessionState>;
   /** Login success path of spec 000 §4; resolves with the user. @throws ApiError on any failure (storage left clean). */
   login(identifier: string, password: string): Promise<SessionUser>;
@@ -98,7 +98,8 @@ export function createSession(deps: SessionDeps = remote): Session {
       pending = start();
       return pending;
     },
-    settled: () => pending,
+    // Always the state as it is now, not as it was when the last start/login finished.
+    settled: () => pending.then(() => state),
     async login(identifier, password) {
       const run = (async () => {
         try {

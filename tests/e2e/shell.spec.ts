@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { login, menu } from './helpers';
+
+test('a visitor without a session is sent to /login', async ({ page }) => {
+  await page.goto('/customers');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('CPF/CNPJ')).toBeVisible();
+});
+
+test.describe('a direct visit to a route the role lacks lands on / (spec 000 §2.1)', () => {
+  const cases = [
+    ['vendedor', '/receivables'],
+    ['vendedor', '/companies'],
+    ['concessionaria', '/despachantes'],
+    ['despachante', '/roles'],
+    ['despachante', '/role/1/permissions'],
+  ] as const;
+  for (const [role, path] of cases) {
+    test(`${role} at ${path}`, async ({ page }) => {
+      await login(page, role);
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    });
+  }
+
+  test('while a route the role holds opens, with its menu item active', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/user/new');
+    await expect(page).toHaveURL(/\/user\/new$/);
+    await expect(menu(page).getByRole('link', { name: 'Usuários' })).toHaveAttribute('aria-current', 'page');
+    await expect(menu(page).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test('Sair clears the session and goes to /login; protected pages stay closed', async ({ page }) => {
+  await login(page, 'despachante');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => ['token', 'user', 'permissions'].map((k) => localStorage.getItem(k)))).toEqual([null, null, null]);
+  await page.goto('/sales-orders');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the session survives a reload', async ({ page }) => {
+  await login(page, 'concessionaria');
+  await page.goto('/customers');
+  await page.reload();
+  await expect(page).toHaveURL(/\/customers/);
+  await expect(page.getByTestId('sidebar-user-name')).toHaveText('Concessionária Avenida Veículos');
+});
+
+test('unknown paths show the not-found page with a link home', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/isto/nao/existe');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar para o início' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('the sidebar collapses and expands on desktop', async ({ page }) => {
+  await login(page, 'admin');
+  const sidebar = page.getByTestId('sidebar');
+  expect((await sidebar.boundingBox())?.width).toBe(256);
+  await page.getByRole('button', { name: 'Recolher menu' }).click();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBeLessThan(100);
+  await page.getByRole('button', { name: 'Expandir menu' }).click();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256);
+});
+
+test.describe('at 375 px the sidebar is a slide-in drawer (spec 000 §2.2)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test('opens from the menu button, navigates and closes', async ({ page }) => {
+    await login(page, 'admin');
+    const drawer = page.getByTestId('sidebar-drawer');
+    await expect(drawer).toHaveAttribute('data-state', 'closed');
+    await expect(menu(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect(drawer).toHaveAttribute('data-state', 'open');
+    await expect(menu(page)).toBeVisible();
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    expect((await drawer.boundingBox())?.width).toBeLessThanOrEqual(375);
+    await menu(page).getByRole('link', { name: 'Clientes' }).click();
+    await expect(page).toHaveURL(/\/customers/);
+    await expect(drawer).toHaveAttribute('data-state', 'closed');
+    await expect(menu(page)).toBeHidden();
+  });
+});

@@ -1,0 +1,135 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api';
+import { createSession, type SessionDeps, type SessionUser } from '@/lib/session';
+import type { PermissionTree } from '@/lib/permissions';
+
+const me: SessionUser = { id: 4, username: '11144477735', name: 'Vendedor Demonstração', type: 'salesman', role: { id: 6, name: 'Vendedor' } };
+const tree: PermissionTree = { 'plugin::users-permissions': { controllers: { user: { me: { enabled: true, policy: '' } } } } };
+const storedUser = { ...me, name: 'Guardado' };
+const storedTree: PermissionTree = { 'api::customer': { controllers: { customer: { find: { enabled: true } } } } };
+
+/** Server answers scripted per call, the way the real endpoints answer. */
+function deps(overrides: Partial<SessionDeps> = {}): SessionDeps & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    authenticate: async (identifier, password) => {
+      calls.push(`auth ${identifier}`);
+      if (password !== 'Balcao@2026') throw new ApiError({ status: 400, message: 'Invalid identifier or password', hasServerMessage: true });
+      return { jwt: 'jwt-123' };
+    },
+    fetchMe: async () => {
+      calls.push('me');
+      return me;
+    },
+    fetchRolePermissions: async (roleId) => {
+      calls.push(`role ${roleId}`);
+      return tree;
+    },
+    ...overrides,
+  };
+}
+const failWith = (status: number) => async (): Promise<never> => {
+  throw new ApiError({ status, message: `HTTP ${status}` });
+};
+const store = (token: string | null, user: unknown, permissions: unknown) => {
+  if (token) localStorage.setItem('token', token);
+  if (user) localStorage.setItem('user', JSON.stringify(user));
+  if (permissions) localStorage.setItem('permissions', JSON.stringify(permissions));
+};
+
+describe('session start (spec 000 §4)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('without a token: logged out, no call made', async () => {
+    const d = deps();
+    const state = await createSession(d).start();
+    expect(state.status).toBe('anonymous');
+    expect(d.calls).toEqual([]);
+  });
+
+  it('with a token: loads users/me then the role permissions, and stores both', async () => {
+    store('jwt-old', null, null);
+    const d = deps();
+    const state = await createSession(d).start();
+    expect(d.calls).toEqual(['me', 'role 6']);
+    expect(state).toMatchObject({ status: 'authenticated', user: { id: 4 }, permissions: tree });
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ id: 4, name: 'Vendedor Demonstração' });
+    expect(JSON.parse(localStorage.getItem('permissions')!)).toEqual(tree);
+  });
+
+  it('403 on users/me: logs out and clears token, user and permissions', async () => {
+    store('jwt-old', storedUser, storedTree);
+    const state = await createSession(deps({ fetchMe: failWith(403) })).start();
+    expect(state.status).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('permissions')).toBeNull();
+  });
+
+  it('401 on users/me (token rejected): logs out too', async () => {
+    store('jwt-old', storedUser, storedTree);
+    const state = await createSession(deps({ fetchMe: failWith(401) })).start();
+    expect(state.status).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('other failure (offline, 500) with a stored user and permissions: uses them', async () => {
+    store('jwt-old', storedUser, storedTree);
+    for (const status of [0, 500]) {
+      const state = await createSession(deps({ fetchMe: failWith(status) })).start();
+      expect(state).toMatchObject({ status: 'authenticated', user: { name: 'Guardado' }, permissions: storedTree });
+      expect(localStorage.getItem('token')).toBe('jwt-old');
+    }
+  });
+
+  it('other failure without a stored user: logs out', async () => {
+    store('jwt-old', null, storedTree);
+    const state = await createSession(deps({ fetchMe: failWith(0) })).start();
+    expect(state.status).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('permissions failing offline after users/me: falls back to the stored permissions', async () => {
+    store('jwt-old', storedUser, storedTree);
+    const state = await createSession(deps({ fetchRolePermissions: failWith(0) })).start();
+    expect(state).toMatchObject({ status: 'authenticated', permissions: storedTree });
+  });
+});
+
+describe('login and logout (spec 000 §4)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('login stores token, user and permissions and signs in', async () => {
+    const session = createSession(deps());
+    await session.start();
+    const user = await session.login('11144477735', 'Balcao@2026');
+    expect(user.name).toBe('Vendedor Demonstração');
+    expect(session.getState().status).toBe('authenticated');
+    expect(localStorage.getItem('token')).toBe('jwt-123');
+    expect(localStorage.getItem('user')).not.toBeNull();
+    expect(localStorage.getItem('permissions')).not.toBeNull();
+  });
+
+  it('a failed login rethrows the server error and leaves nothing stored', async () => {
+    const session = createSession(deps());
+    await session.start();
+    await expect(session.login('11144477735', 'errada')).rejects.toMatchObject({ status: 400, message: 'Invalid identifier or password' });
+    expect(session.getState().status).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('logout clears token, user and permissions and notifies subscribers', async () => {
+    store('jwt-old', null, null);
+    const session = createSession(deps());
+    await session.start();
+    let notified = 0;
+    session.subscribe(() => notified++);
+    session.logout();
+    expect(notified).toBe(1);
+    // the guard awaits settled(): it must see the logout, not the state of the last start
+    expect((await session.settled()).status).toBe('anonymous');
+    expect(session.getState()).toEqual({ status: 'anonymous', user: null, permissions: null });
+    expect(['token', 'user', 'permissions'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
+  });
+});
