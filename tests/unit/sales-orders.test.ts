@@ -316,3 +316,15 @@ describe('document types of an order', () => {
     expect(rowsOf(typesForOrder(all, null), [doc]).map((r) => r.sent)).toEqual([true, false]);
   });
 });
+
+describe('calendar inputs over datetimes', () => {
+  it('shows the local day and keeps the time when the day changes', async () => {
+    const { isoToDateInput, dateInputToIso } = await import('@/features/sales-orders/dates');
+    const original = new Date(2026, 10, 20, 14, 35, 0).toISOString();
+    expect(isoToDateInput(original)).toBe('2026-11-20');
+    const moved = new Date(dateInputToIso('2026-11-05', original));
+    expect([moved.getFullYear(), moved.getMonth(), moved.getDate(), moved.getHours(), moved.getMinutes()]).toEqual([2026, 10, 5, 14, 35]);
+    expect(dateInputToIso('', original)).toBe('');
+    expect(isoToDateInput('nonsense')).toBe('');
+  });
+});

@@ -63,6 +63,12 @@ export interface ListPageProps<T> {
   pageSizeOptions?: readonly number[];
   /** Extra content above the table (totals, tabs...). */
   toolbar?: ReactNode;
+  /**
+   * The screen sends `q` to the server (spec 001 §7 free-text search of orders and
+   * receivables): the frame then does not filter the page on the client, and a new `q`
+   * goes back to page 1. Default false (client-side search of the current page).
+   */
+  serverSearch?: boolean;
 }
 
 /** Lets the frame link to any screen path built at runtime. */
@@ -151,7 +157,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
     data: rows ?? [],
     columns: allColumns,
     getRowId: (row) => getRowId(row),
-    state: { sorting, globalFilter: search.q ?? '' },
+    state: { sorting, globalFilter: props.serverSearch ? '' : (search.q ?? '') },
     manualSorting: true,
     manualPagination: true,
     enableSortingRemoval: true,
@@ -298,7 +304,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
             placeholder="Buscar..."
             className={css({ pl: '9' })}
             value={search.q ?? ''}
-            onChange={(e) => onSearchChange({ ...search, q: e.target.value || undefined })}
+            onChange={(e) => onSearchChange({ ...search, ...(props.serverSearch ? { page: 1 } : {}), q: e.target.value || undefined })}
           />
         </div>
         {props.toolbar}

@@ -211,3 +211,14 @@ export const receivableSearchSchema = z.object({
   installments: z.coerce.number().int().min(0).optional().catch(undefined),
 });
 export type ReceivableSearch = z.infer<typeof receivableSearchSchema>;
+
+/** The list frame's URL state → the typed receivable search (see `toSalesOrderSearch`). */
+export function toReceivableSearch(list: { page: number; pageSize: number; sort?: string | undefined; q?: string | undefined; filters?: Record<string, string> | undefined }): ReceivableSearch {
+  const [sort, dir] = (list.sort ?? '').split(':');
+  const raw: Record<string, unknown> = { ...list.filters, page: list.page, pageSize: list.pageSize };
+  if (list.q) raw.q = list.q;
+  if (sort) raw.sort = sort;
+  if (dir) raw.dir = dir;
+  const parsed = receivableSearchSchema.parse(raw);
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined && v !== '')) as ReceivableSearch;
+}

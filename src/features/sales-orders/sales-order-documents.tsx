@@ -1,6 +1,27 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { css } from 'styled-system/css';
+import { OrderDocumentsSection } from './order-documents-section';
+import { OrderHeader, detailStyles, useOrder } from './sales-order-details';
 
-/** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
-export function SalesOrderDocuments(_props: { id: string }) {
-  return <PlaceholderPage title={'Documentos do Pedido'} backTo="/sales-orders" note="Esta tela chega com a sua issue." />;
+/**
+ * /sales-order/{documentId}/documentos (spec 001 §2: "content not shown beyond the document
+ * behaviour under the details screen"): the order's header and the same Documentos card,
+ * full width. Back goes to the order's details.
+ */
+export function SalesOrderDocuments({ id }: { id: string }) {
+  const { query } = useOrder(id);
+  const order = query.data;
+  return (
+    <div className={detailStyles.page}>
+      <OrderHeader title={order ? `Documentos do Pedido #${order.id}` : 'Documentos do Pedido'} order={order} backTo={order ? `/sales-order/${order.documentId}/details` : '/sales-orders'} />
+      {query.isPending ? (
+        <p className={detailStyles.muted}>Carregando...</p>
+      ) : !order ? (
+        <p className={detailStyles.muted}>Pedido não encontrado.</p>
+      ) : (
+        <div className={css({ maxW: '720px' })}>
+          <OrderDocumentsSection order={order} />
+        </div>
+      )}
+    </div>
+  );
 }

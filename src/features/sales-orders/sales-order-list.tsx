@@ -1,7 +1,104 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { ListPage, type FilterField, type ListColumn } from '@/components/layout/list-page';
+import { Icon } from '@/components/ui/icons';
+import { toast } from '@/components/ui/toast';
+import { formatDocument } from '@/lib/document';
+import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
+import { formatBRL } from '@/lib/money';
+import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
+import { SALES_ORDER_SORT_FIELDS, SALES_ORDER_SORT_LABELS, orderDispatcherName, refUserName, toSalesOrderSearch, type SalesOrder } from './schema';
+import { ORDER_STATUS_OPTIONS, orderStatusBadge } from './status';
+import { StatusBadge } from './status-badge';
+import { useDebouncedValue } from './use-debounced-value';
 
-/** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
-export function SalesOrderList(_props: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
-  return <PlaceholderPage title={'Pedidos'} note="Esta tela chega com a sua issue." />;
+/** Filter panel of /sales-orders (spec 001 §2); dates are local days, applied as start/end of day. */
+export const SALES_ORDER_FILTER_FIELDS: readonly FilterField[] = [
+  { name: 'id', label: 'ID', type: 'number' },
+  { name: 'from', label: 'Data Inicial', type: 'date' },
+  { name: 'to', label: 'Data Final', type: 'date' },
+  { name: 'dispatcher', label: 'Despachante', type: 'text' },
+  { name: 'company', label: 'Concessionária', type: 'text' },
+  { name: 'customer', label: 'CPF/CNPJ do Cliente', type: 'text' },
+  { name: 'seller', label: 'Vendedor', type: 'text' },
+  { name: 'status', label: 'Situação', type: 'select', options: [{ value: '', label: 'Todos' }, ...ORDER_STATUS_OPTIONS] },
+];
+
+const SORT_OPTIONS = SALES_ORDER_SORT_FIELDS.map((value) => ({ value, label: SALES_ORDER_SORT_LABELS[value] }));
+const iconLink = css({ display: 'inline-flex', p: '1.5', borderRadius: 'md', _hover: { bg: 'gray.100' } });
+
+const columns: ListColumn<SalesOrder>[] = [
+  { id: 'id', header: 'ID', accessorKey: 'id' },
+  { id: 'billing_date', header: 'Data', accessorFn: (o) => formatDate(o.billing_date) },
+  { id: 'dispatcher', header: 'Despachante', enableSorting: false, accessorFn: (o) => orderDispatcherName(o) },
+  { id: 'company', header: 'Concessionária', enableSorting: false, accessorFn: (o) => refUserName(o.user_company_id) },
+  {
+    id: 'customer',
+    header: 'CPF/CNPJ do Cliente',
+    enableSorting: false,
+    accessorFn: (o) => (o.customer_id && 'cpf_cnpj' in o.customer_id ? formatDocument(o.customer_id.cpf_cnpj) : ''),
+  },
+  { id: 'seller', header: 'Vendedor', enableSorting: false, accessorFn: (o) => (o.user_id && 'username' in o.user_id ? (o.user_id.username ?? '') : '') },
+  { id: 'original_amount', header: 'Valor Nominal', accessorFn: (o) => formatBRL(o.original_amount) },
+  { id: 'current_amount', header: 'Valor Final', accessorFn: (o) => formatBRL(o.current_amount) },
+  { id: 'status_in', header: 'Status', accessorFn: (o) => orderStatusBadge(o.status_in).label, cell: ({ row }) => <StatusBadge {...orderStatusBadge(row.original.status_in)} /> },
+];
+
+/**
+ * /sales-orders 'Pedidos' (spec 001 §2, §7, §8): the server-side list with its filters, free
+ * text (debounced), sort and paging from the URL; row actions edit, documents, details and
+ * delete. A failed load shows the empty list and 'Erro ao carregar os pedidos: {message}'.
+ */
+export function SalesOrderList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+  const queryClient = useQueryClient();
+  const q = useDebouncedValue(search.q, 350);
+  const apiSearch = useMemo(() => toSalesOrderSearch({ ...search, q }), [search, q]);
+  const query = useQuery(salesOrderQueries.list(apiSearch));
+
+  useEffect(() => {
+    if (query.isError) toast({ title: 'Erro', description: `Erro ao carregar os pedidos: ${query.error.message}`, variant: 'destructive' });
+  }, [query.isError, query.error, query.errorUpdatedAt]);
+
+  const remove = useMutation({
+    mutationFn: (o: SalesOrder) => deleteSalesOrder(o.documentId),
+    onSuccess: () => {
+      toast({ title: 'Pedido excluído', description: 'Pedido foi excluído com sucesso.' });
+      void queryClient.invalidateQueries({ queryKey: salesOrderKeys.all() });
+    },
+    onError: () => toast({ title: 'Erro', description: 'Não foi possível excluir o pedido.', variant: 'destructive' }),
+  });
+
+  const page = query.isError ? undefined : query.data;
+  return (
+    <ListPage<SalesOrder>
+      title="Pedidos"
+      permissionBase={{ api: 'sales-order', controller: 'sales-order' }}
+      columns={columns}
+      rows={query.isError ? [] : page?.data}
+      total={page?.meta.pagination.total ?? 0}
+      isLoading={query.isPending}
+      search={search}
+      onSearchChange={onSearchChange}
+      serverSearch
+      getRowId={(o) => o.documentId}
+      newTo="/sales-order/new"
+      editTo={(o) => `/sales-order/${o.documentId}`}
+      onDelete={(o) => remove.mutateAsync(o)}
+      rowActions={(o) => (
+        <>
+          <Link to="/sales-order/$id/documentos" params={{ id: o.documentId }} className={iconLink} aria-label={`Documentos do pedido ${o.id}`} title="Documentos">
+            <Icon name="documents" size={16} />
+          </Link>
+          <Link to="/sales-order/$id/details" params={{ id: o.documentId }} className={iconLink} aria-label={`Detalhes do pedido ${o.id}`} title="Detalhes">
+            <Icon name="eye" size={16} />
+          </Link>
+        </>
+      )}
+      filterFields={SALES_ORDER_FILTER_FIELDS}
+      sortOptions={SORT_OPTIONS}
+    />
+  );
 }

@@ -279,4 +279,19 @@ export const salesOrderSearchSchema = z.object({
 export type SalesOrderSearch = z.infer<typeof salesOrderSearchSchema>;
 
 /** The filter keys of {@link SalesOrderSearch} (everything except paging and sorting). */
-export const SALES_ORDER_FILTER_KEYS = ['q', 'id', 'from', 'to', 'dispatcher', 'company', 'customer', 'seller', 'status'] as const;
+export const SALES_ORDER_FILTER_KEYS = ['id', 'from', 'to', 'dispatcher', 'company', 'customer', 'seller', 'status'] as const;
+
+/**
+ * The list frame's URL state (`ListSearch` of lib/list-search: page, pageSize, sort 'field:dir',
+ * q, filters as text) → the typed order search the query builder takes. Unknown or malformed
+ * filters are dropped.
+ */
+export function toSalesOrderSearch(list: { page: number; pageSize: number; sort?: string | undefined; q?: string | undefined; filters?: Record<string, string> | undefined }): SalesOrderSearch {
+  const [sort, dir] = (list.sort ?? '').split(':');
+  const raw: Record<string, unknown> = { ...list.filters, page: list.page, pageSize: list.pageSize };
+  if (list.q) raw.q = list.q;
+  if (sort) raw.sort = sort;
+  if (dir) raw.dir = dir;
+  const parsed = salesOrderSearchSchema.parse(raw);
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined && v !== '')) as SalesOrderSearch;
+}

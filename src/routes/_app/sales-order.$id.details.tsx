@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/lib/navigation/route-table';
+import { salesOrderQueries } from '@/features/sales-orders/api';
 import { SalesOrderDetails } from '@/features/sales-orders/sales-order-details';
 
 export const Route = createFileRoute('/_app/sales-order/$id/details')({
   staticData: routeMeta('/sales-order/$id/details'),
+  // prefetch (not ensure): the screen reports a missing or failed order itself
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(salesOrderQueries.detail(params.id)),
   component: RouteComponent,
 });
 

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/lib/navigation/route-table';
+import { salesOrderQueries } from '@/features/sales-orders/api';
+import { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS, toSalesOrderSearch } from '@/features/sales-orders/schema';
 import { SalesOrderList } from '@/features/sales-orders/sales-order-list';
 
 export const Route = createFileRoute('/_app/sales-orders')({
   staticData: routeMeta('/sales-orders'),
-  validateSearch: listSearchValidator(),
+  validateSearch: listSearchValidator({ sortFields: SALES_ORDER_SORT_FIELDS, filterFields: SALES_ORDER_FILTER_KEYS }),
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(salesOrderQueries.list(toSalesOrderSearch(deps))),
   component: RouteComponent,
 });
 

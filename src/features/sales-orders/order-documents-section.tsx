@@ -1,0 +1,77 @@
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api';
+import { deleteOrderDocument, fetchSignedUrl, salesOrderKeys, salesOrderQueries, uploadOrderDocument, type UploadOrderDocumentInput } from './api';
+import { DocumentsCard, type SendingDocument } from './documents-card';
+import { MISSING_SIGNED_URL, deleteDocumentErrorMessage, signedUrlErrorMessage, typesForOrder } from './documents';
+import { newIdempotencyKey } from './idempotency';
+import type { OrderDocument, SalesOrder } from './schema';
+
+/** Mutation key of an order's uploads; `useMutationState` reads the ones still being sent. */
+export const uploadMutationKey = (orderId: number) => ['upload-order-document', orderId] as const;
+
+/**
+ * The documents of one order, wired to the data layer: types of the order's dealership (and
+ * dispatcher), its documents, upload ('Enviando...' while sending; 'Erro no upload' on failure),
+ * open through the signed URL, delete with the §8 messages.
+ */
+export function OrderDocumentsSection({ order, title }: { order: SalesOrder; title?: string }) {
+  const queryClient = useQueryClient();
+  const companyUserId = order.user_company_id?.id ?? null;
+  const typesQuery = useQuery(salesOrderQueries.documentTypes(companyUserId));
+  const docsQuery = useQuery(salesOrderQueries.documents(order.id));
+
+  useEffect(() => {
+    if (typesQuery.isError) toast({ title: 'Erro', description: 'Erro ao buscar tipos de documento.', variant: 'destructive' });
+  }, [typesQuery.isError, typesQuery.errorUpdatedAt]);
+
+  const upload = useMutation({
+    mutationKey: uploadMutationKey(order.id),
+    mutationFn: (input: UploadOrderDocumentInput) => uploadOrderDocument(input),
+    onSuccess: () => toast({ title: 'Sucesso', description: 'Documento enviado com sucesso' }),
+    onError: (error) => toast({ title: 'Erro no upload', description: error.message || 'Falha no upload do arquivo', variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
+  });
+
+  const sending = useMutationState({
+    filters: { mutationKey: uploadMutationKey(order.id), status: 'pending' },
+    select: (m) => m.state.variables as UploadOrderDocumentInput,
+  }).map(
+    (v): SendingDocument => ({ key: v.idempotencyKey, typeId: 'id' in v.documentType ? v.documentType.id : 0, fileName: v.fileName }),
+  );
+
+  const remove = useMutation({
+    mutationFn: (doc: OrderDocument) => deleteOrderDocument(doc.documentId),
+    onSuccess: () => toast({ title: 'Sucesso', description: 'Documento excluído com sucesso' }),
+    onError: (error) => toast({ title: 'Erro ao excluir', description: deleteDocumentErrorMessage(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
+  });
+
+  const open = async (doc: OrderDocument) => {
+    // Open the tab inside the click (popup blockers), then point it at the signed URL.
+    const tab = window.open('', '_blank');
+    try {
+      const url = await fetchSignedUrl(doc);
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    } catch (error) {
+      tab?.close();
+      const message = isApiError(error) ? signedUrlErrorMessage(error) : error instanceof Error && error.message === MISSING_SIGNED_URL ? MISSING_SIGNED_URL : signedUrlErrorMessage(error);
+      toast({ title: 'Erro', description: message, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <DocumentsCard
+      title={title}
+      types={typesForOrder(typesQuery.data ?? [], order.user_dispatcher_id?.id)}
+      documents={docsQuery.data}
+      isLoading={typesQuery.isPending || docsQuery.isPending}
+      sending={sending}
+      onUpload={(type, file) => upload.mutate({ orderId: order.id, documentType: { id: type.id }, file, fileName: file.name, idempotencyKey: newIdempotencyKey() })}
+      onOpen={(doc) => void open(doc)}
+      onDelete={(doc) => remove.mutate(doc)}
+    />
+  );
+}

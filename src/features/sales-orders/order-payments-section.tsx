@@ -1,0 +1,101 @@
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from '@/components/ui/toast';
+import { errorMessage, isApiError } from '@/lib/api';
+import { hasPermission } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
+import {
+  confirmReceivable,
+  createOrderPayment,
+  deleteReceivable,
+  newOrderPaymentInput,
+  salesOrderKeys,
+  salesOrderQueries,
+  undoReceivable,
+  type CreateOrderPaymentInput,
+} from './api';
+import type { PaymentAction } from './payment-dialogs';
+import { PaymentsCard, type SendingPayment } from './payments-card';
+import type { OrderPayment, SalesOrder } from './schema';
+
+/** Mutation key of an order's new payments; `useMutationState` reads the ones still being sent. */
+export const createPaymentMutationKey = (orderId: number) => ['create-order-payment', orderId] as const;
+
+const ACTION_TEXT: Record<PaymentAction, { run: (p: OrderPayment) => Promise<void>; ok: string; errorTitle: string; fallback: string }> = {
+  register: { run: (p) => confirmReceivable(p.documentId), ok: 'Pagamento registrado com sucesso', errorTitle: 'Erro ao registrar pagamento', fallback: 'Não foi possível confirmar o pagamento.' },
+  remove: { run: (p) => deleteReceivable(p.documentId), ok: 'Pagamento excluído com sucesso', errorTitle: 'Erro ao excluir pagamento', fallback: 'Não foi possível excluir o pagamento.' },
+  reverse: { run: (p) => undoReceivable(p.documentId), ok: 'Pagamento estornado com sucesso', errorTitle: 'Erro ao estornar pagamento', fallback: 'Não foi possível estornar o pagamento.' },
+};
+
+/** Description of a failed payment action: no answer → check the connection; else the server's message or the fallback. */
+function failureText(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.status === 0) return 'Verifique sua conexão ou tente novamente mais tarde.';
+  return errorMessage(error, fallback);
+}
+
+/**
+ * 'Dados do pagamento' of one order, wired to the data layer (spec 001 §2, §4, §7, §8): the
+ * order's payments by pedido_id, the payment methods, creation through `createOrderPayment`
+ * (shown as 'Enviando...' until the server answers), register / delete / reverse with their
+ * messages.
+ */
+export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
+  const queryClient = useQueryClient();
+  const { permissions } = useSession();
+  const paymentsQuery = useQuery(salesOrderQueries.payments(order.id));
+  const methodsQuery = useQuery(salesOrderQueries.paymentMethodOptions());
+  const methods = methodsQuery.data ?? [];
+
+  useEffect(() => {
+    if (methodsQuery.isError) toast({ title: 'Erro', description: 'Não foi possível carregar os meios de pagamento.', variant: 'destructive' });
+  }, [methodsQuery.isError, methodsQuery.errorUpdatedAt]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(order.id) });
+
+  const create = useMutation({
+    mutationKey: createPaymentMutationKey(order.id),
+    mutationFn: (input: CreateOrderPaymentInput) => createOrderPayment(input),
+    onSuccess: () => toast({ title: 'Sucesso', description: 'Pagamento criado com sucesso' }),
+    onError: (error) => toast({ title: 'Erro', description: failureText(error, 'Não foi possível criar o pagamento.'), variant: 'destructive' }),
+    onSettled: refresh,
+  });
+
+  const sending = useMutationState({
+    filters: { mutationKey: createPaymentMutationKey(order.id), status: 'pending' },
+    select: (m) => m.state.variables as CreateOrderPaymentInput,
+  }).map(
+    (v): SendingPayment => ({
+      key: v.idempotencyKey,
+      methodName: methods.find((m) => m.id === v.paymentMethodId)?.name ?? '',
+      amount: v.amount,
+      installments: v.installments,
+      createdAt: v.createdAt,
+    }),
+  );
+
+  const act = async (action: PaymentAction, payment: OrderPayment) => {
+    const text = ACTION_TEXT[action];
+    try {
+      await text.run(payment);
+      toast({ title: 'Sucesso', description: text.ok });
+    } catch (error) {
+      toast({ title: text.errorTitle, description: failureText(error, text.fallback), variant: 'destructive' });
+      throw error;
+    } finally {
+      await refresh();
+    }
+  };
+
+  return (
+    <PaymentsCard
+      payments={paymentsQuery.data}
+      isLoading={paymentsQuery.isPending}
+      sending={sending}
+      methods={methods}
+      methodsLoading={methodsQuery.isPending}
+      canCreate={hasPermission(permissions, { api: 'receivable', controller: 'receivable', action: 'create' })}
+      onCreate={(values) => create.mutate(newOrderPaymentInput({ orderId: order.id, ...values }))}
+      onAction={act}
+    />
+  );
+}
