@@ -40,6 +40,10 @@ export default ({ env }) => ({
     config: {
       sizeLimit: 15 * 1024 * 1024,
       breakpoints: {},
+      // Strapi's own content-type detection as a second line behind global::upload-guard.
+      security: {
+        allowedTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif', 'image/avif'],
+      },
     },
   },
 });
