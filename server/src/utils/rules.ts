@@ -40,7 +40,7 @@ export function num(data: any, field: string, message = 'Valor numérico inváli
 /** Checks 0 <= value (and <= max) for each money field present; messages per field. */
 export function nonNegative(data: any, fields: Record<string, string>, max = 100_000_000): void {
   for (const [field, message] of Object.entries(fields)) {
-    const n = num(data, field, message);
+    const n = num(data, field, 'Valor numérico inválido');
     if (n === undefined) continue;
     if (n < 0) fail(field, message);
     if (n > max) fail(field, `Valor acima do limite (${max})`);

@@ -49,6 +49,7 @@ export async function checkCompany(strapi: any, data: any, documentId: string | 
       if (!isCnpj(v)) fail('cnpj', 'CNPJ inválido');
       data.cnpj = v;
     } else {
+      if (isCnpj(data.cnpj)) data.cnpj = normalizeDocument(data.cnpj);
       text(data, 'cnpj', { min: 2, max: 18, required: true, creating, minMessage: 'CNPJ é obrigatório', maxMessage: 'CNPJ inválido' });
     }
   }

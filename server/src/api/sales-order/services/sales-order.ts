@@ -53,24 +53,26 @@ export async function checkOrder(strapi: any, data: any, creating: boolean) {
 }
 
 /**
- * One order line from a sales item (snapshot of name, price and the three amounts at sale time).
+ * One order line from a sales item (snapshot of name, price and the three amounts at sale time;
+ * a percentage item is applied to `vehiclePrice`, reais).
  * `line` is `{sales_item: id|documentId, quantity?}`; throws 400 when the item does not exist.
  */
-async function lineFrom(strapi: any, line: any) {
+async function lineFrom(strapi: any, line: any, vehiclePrice: number) {
   const ref = relationRef(line?.sales_item ?? line?.sales_item_id ?? line?.id);
   const item = await loadRef(strapi, 'api::sales-item.sales-item', ref);
   if (!item) fail('items', 'Item para venda não encontrado');
   const quantity = num(line, 'quantity', 'Quantidade inválida') ?? 1;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000) fail('items', 'Quantidade inválida');
-  return {
-    sales_item: item.id,
-    name: item.name,
-    price: Number(item.price),
-    vehicle_documentation_company_amount: Number(item.vehicle_documentation_company_amount ?? 0),
-    vehicle_sales_company_amount: Number(item.vehicle_sales_company_amount ?? 0),
-    platform_amount: Number(item.platform_amount ?? 0),
-    quantity,
+  // a percentage item is a share of the vehicle price (spec 001 §2 "Sales items")
+  const f = item.billing_type === 'percentage' ? vehiclePrice / 100 : 1;
+  const r = (v: unknown) => Math.round(Number(v ?? 0) * f * 100) / 100;
+  const amounts = {
+    vehicle_documentation_company_amount: r(item.vehicle_documentation_company_amount),
+    vehicle_sales_company_amount: r(item.vehicle_sales_company_amount),
+    platform_amount: r(item.platform_amount),
   };
+  const price = Math.round((amounts.vehicle_documentation_company_amount + amounts.vehicle_sales_company_amount + amounts.platform_amount) * 100) / 100;
+  return { sales_item: item.id, name: item.name, price, ...amounts, quantity };
 }
 
 export default factories.createCoreService(UID, ({ strapi }) => ({
@@ -92,7 +94,7 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     if (!Array.isArray(lines) || lines.length > 100) fail('items', 'Lista de itens inválida');
     return strapi.db.transaction(async () => {
       const rows = [];
-      for (const line of lines) rows.push(await lineFrom(strapi, line));
+      for (const line of lines) rows.push(await lineFrom(strapi, line, Number(data.vehicle_price ?? 0)));
       const total = Math.round(rows.reduce((acc, r) => acc + r.price * r.quantity, 0) * 100) / 100;
       if (data.original_amount == null) data.original_amount = total;
       if (data.current_amount == null) data.current_amount = total;
