@@ -16,7 +16,7 @@ export const RECEIVABLE_STATUSES = ['paid', 'pending', 'reversed'];
  *   copied from the order when the request leaves them out;
  * - amount_original ≥ 0.01 ('Valor deve ser maior que zero'), amount_final ≥ 0 (defaults to
  *   amount_original), tax ≥ 0; reais;
- * - payment_date required, default now ('Data de pagamento é obrigatória');
+ * - payment_date required ('Data de pagamento é obrigatória'), now when the field is absent;
  * - card_brand ≤ 50, card_last4 ≤ 4, installments integer 0–99;
  * - custom_document_id unique: a repeat answers 409 with the existing documentId.
  */
@@ -63,7 +63,7 @@ async function check(strapi: any, data: any, documentId: string | null) {
   nonNegative(data, { amount_original: 'Valor deve ser maior que zero', amount_final: 'Valor final não pode ser negativo', tax: 'Taxa não pode ser negativa' });
   if (creating && data.amount_final == null) data.amount_final = data.amount_original;
 
-  if (creating && (data.payment_date == null || data.payment_date === '')) data.payment_date = new Date().toISOString();
+  if (creating && !has(data, 'payment_date')) data.payment_date = new Date().toISOString();
   if (has(data, 'payment_date') && (data.payment_date == null || data.payment_date === '')) fail('payment_date', 'Data de pagamento é obrigatória');
   dateInput(data, 'payment_date', 'Data de pagamento inválida');
 
