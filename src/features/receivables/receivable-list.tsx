@@ -1,7 +1,94 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { ListPage, type FilterField, type ListColumn } from '@/components/layout/list-page';
+import { toast } from '@/components/ui/toast';
+import { formatDocument } from '@/lib/document';
+import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
+import { formatBRL } from '@/lib/money';
+import { salesOrderQueries } from '@/features/sales-orders/api';
+import { refUserName } from '@/features/sales-orders/schema';
+import { RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from '@/features/sales-orders/status';
+import { StatusBadge } from '@/features/sales-orders/status-badge';
+import { useDebouncedValue } from '@/features/sales-orders/use-debounced-value';
+import { deleteReceivable, receivableKeys, receivableQueries } from './api';
+import { RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS, RECEIVABLE_SORT_LABELS, toReceivableSearch, type Receivable } from './schema';
 
-/** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
-export function ReceivableList(_props: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
-  return <PlaceholderPage title={'Contas a Receber'} note="Esta tela chega com a sua issue." />;
+const SORT_OPTIONS = RECEIVABLE_SORT_FIELDS.map((value) => ({ value, label: RECEIVABLE_SORT_LABELS[value] }));
+
+const columns: ListColumn<Receivable>[] = [
+  { id: 'id', header: 'ID', accessorKey: 'id' },
+  { id: 'payment_date', header: 'Data', accessorFn: (r) => formatDate(r.payment_date) },
+  { id: 'pedido', header: 'Pedido', enableSorting: false, accessorFn: (r) => String(r.pedido_id ?? r.sales_order?.id ?? '') },
+  { id: 'dispatcher', header: 'Despachante', enableSorting: false, accessorFn: (r) => refUserName(r.user_dispatcher_id) },
+  { id: 'company', header: 'Concessionária', enableSorting: false, accessorFn: (r) => refUserName(r.user_company_id) },
+  { id: 'customer', header: 'CPF/CNPJ do Cliente', enableSorting: false, accessorFn: (r) => formatDocument(r.cpf_cnpj_cliente) },
+  { id: 'method', header: 'Meio de Pagamento', enableSorting: false, accessorFn: (r) => (r.payment_method_id && 'name' in r.payment_method_id ? (r.payment_method_id.name ?? '') : '') },
+  { id: 'amount_original', header: 'Valor Nominal', accessorFn: (r) => formatBRL(r.amount_original) },
+  { id: 'amount_final', header: 'Valor Final', enableSorting: false, accessorFn: (r) => formatBRL(r.amount_final) },
+  { id: 'status_in', header: 'Status', accessorFn: (r) => receivableStatusBadge(r.status_in, 'list').label, cell: ({ row }) => <StatusBadge {...receivableStatusBadge(row.original.status_in, 'list')} /> },
+];
+
+/**
+ * /receivables 'Contas a Receber' (spec 001 §2, §7, §8): server-side list (default 25 per page)
+ * with the filters of the spec, free text across the fields of §7, six sort fields, status badge
+ * ('Revertido' for reversed), edit and delete. A failed load shows the empty list and
+ * 'Erro ao carregar os recebimentos: {message}'.
+ */
+export function ReceivableList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+  const queryClient = useQueryClient();
+  const q = useDebouncedValue(search.q, 350);
+  const apiSearch = useMemo(() => toReceivableSearch({ ...search, q }), [search, q]);
+  const query = useQuery(receivableQueries.list(apiSearch));
+  const methods = useQuery(salesOrderQueries.paymentMethodOptions());
+
+  useEffect(() => {
+    if (query.isError) toast({ title: 'Erro', description: `Erro ao carregar os recebimentos: ${query.error.message}`, variant: 'destructive' });
+  }, [query.isError, query.error, query.errorUpdatedAt]);
+
+  const remove = useMutation({
+    mutationFn: (r: Receivable) => deleteReceivable(r.documentId),
+    onSuccess: () => {
+      toast({ title: 'Recebimento excluído', description: 'Recebimento excluído com sucesso.' });
+      void queryClient.invalidateQueries({ queryKey: receivableKeys.all() });
+    },
+    onError: () => toast({ title: 'Erro', description: 'Não foi possível excluir o recebimento.', variant: 'destructive' }),
+  });
+
+  const filterFields: FilterField[] = [
+    { name: 'id', label: 'ID', type: 'number' },
+    { name: 'document_number', label: 'Número do Documento', type: 'text' },
+    { name: 'amount', label: 'Valor', type: 'text', placeholder: '0,00' },
+    { name: 'pedido_id', label: 'ID do Pedido', type: 'number' },
+    { name: 'order_document_id', label: 'Doc ID do Pedido', type: 'text' },
+    { name: 'dispatcher', label: 'Despachante', type: 'text', placeholder: 'Nome, e-mail ou usuário' },
+    { name: 'company', label: 'Concessionária', type: 'text', placeholder: 'Nome, e-mail ou usuário' },
+    { name: 'payment_method', label: 'Meio de Pagamento', type: 'select', options: [{ value: '', label: 'Todos' }, ...(methods.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))] },
+    { name: 'status', label: 'Status', type: 'select', options: [{ value: '', label: 'Todos' }, ...RECEIVABLE_STATUS_OPTIONS] },
+    { name: 'payment_date', label: 'Data de Pagamento', type: 'date' },
+    { name: 'card_brand', label: 'Bandeira do Cartão', type: 'text' },
+    { name: 'installments', label: 'Parcelas', type: 'number' },
+  ];
+
+  const page = query.isError ? undefined : query.data;
+  return (
+    <ListPage<Receivable>
+      title="Contas a Receber"
+      permissionBase={{ api: 'receivable', controller: 'receivable' }}
+      columns={columns}
+      rows={query.isError ? [] : page?.data}
+      total={page?.meta.pagination.total ?? 0}
+      isLoading={query.isPending}
+      search={search}
+      onSearchChange={onSearchChange}
+      serverSearch
+      getRowId={(r) => r.documentId}
+      newTo="/receivables/new"
+      editTo={(r) => `/receivables/${r.documentId}`}
+      onDelete={(r) => remove.mutateAsync(r)}
+      filterFields={filterFields}
+      sortOptions={SORT_OPTIONS}
+      pageSizeOptions={RECEIVABLE_PAGE_SIZES}
+    />
+  );
 }

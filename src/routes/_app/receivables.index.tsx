@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/lib/navigation/route-table';
+import { receivableQueries } from '@/features/receivables/api';
 import { ReceivableList } from '@/features/receivables/receivable-list';
+import { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS, toReceivableSearch } from '@/features/receivables/schema';
 
 export const Route = createFileRoute('/_app/receivables/')({
   staticData: routeMeta('/receivables'),
-  validateSearch: listSearchValidator(),
+  validateSearch: listSearchValidator({ defaultPageSize: RECEIVABLES_PAGE_SIZE, pageSizeOptions: RECEIVABLE_PAGE_SIZES, sortFields: RECEIVABLE_SORT_FIELDS, filterFields: RECEIVABLE_FILTER_KEYS }),
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(receivableQueries.list(toReceivableSearch(deps))),
   component: RouteComponent,
 });
 
