@@ -9,14 +9,16 @@
  * later change on /role/{id}/permissions survives restarts. Actions that do not exist
  * (yet) are skipped. Rationale: docs/decisions.md "Server (API)".
  */
-export const ROLE_PERMISSIONS_VERSION = 3;
+export const ROLE_PERMISSIONS_VERSION = 5;
 
 /** What every role may do: its own session, profile and password, and reading its own permission tree. */
 const EVERY_ROLE = [
+  'plugin::users-permissions.auth.callback', // signing in again (another account) while signed in
   'plugin::users-permissions.auth.changePassword',
   'plugin::users-permissions.auth.resetPassword',
   'plugin::users-permissions.auth.forgotPassword',
   'plugin::users-permissions.user.me',
+  'plugin::users-permissions.user.findOne', // self only (policy global::self-or-admin)
   'plugin::users-permissions.user.update', // self only (policy in the users-permissions extension)
   'plugin::users-permissions.user.changePassword', // self only unless administrator
   'plugin::users-permissions.role.find',
@@ -51,7 +53,7 @@ export const ROLE_PERMISSIONS: Record<string, '*' | string[]> = {
     ...crud('sales-order-item', ['find', 'findOne']),
     ...crud('sales-order-document', ['find', 'findOne', 'create', 'delete']),
     ...crud('document-type', ['find', 'findOne', 'getSignedUrl']),
-    ...crud('receivable', ['find', 'findOne', 'create', 'update', 'confirm', 'undo']),
+    ...crud('receivable', ['find', 'findOne', 'create', 'update', 'delete', 'confirm', 'undo']),
     ...crud('customer', ['find', 'findOne', 'create', 'update', 'findByCpfCnpj']),
     ...LOOKUP_READS,
     ...crud('company', READ),
@@ -86,7 +88,7 @@ export const ROLE_PERMISSIONS: Record<string, '*' | string[]> = {
       'createCompanyOrder',
       'getCompanyVehicleTypes',
     ]),
-    ...crud('company-agreement', ['find']),
+    ...crud('company-agreement', READ),
     ...crud('notification', READ),
     'plugin::upload.content-api.upload',
   ],
@@ -99,6 +101,7 @@ export const ROLE_PERMISSIONS: Record<string, '*' | string[]> = {
     ...crud('sales-order-item', ['find', 'findOne']),
     ...crud('customer', ['find', 'findOne', 'create', 'findByCpfCnpj']),
     ...LOOKUP_READS,
+    ...crud('company', READ), // dealerships (read), docs/architecture.md "Data scope"
   ],
 
   /** Stock "Authenticated" (default role of users created without one): only their own session. */

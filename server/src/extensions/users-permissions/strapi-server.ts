@@ -1,3 +1,4 @@
+import { guardRoleController } from './role-validation';
 import { userController } from './user-controller';
 
 /**
@@ -8,6 +9,7 @@ import { userController } from './user-controller';
  */
 export default (plugin: any) => {
   Object.assign(plugin.controllers.user, userController);
+  guardRoleController(plugin.controllers.role);
 
   const routes: any[] = plugin.routes['content-api'].routes;
   routes.push({
