@@ -1,0 +1,27 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, ROLES, type RoleKey } from './helpers';
+
+/** A JWT for a seeded login, through the PWA origin's /api proxy. */
+export async function apiToken(request: APIRequestContext, role: RoleKey = 'admin'): Promise<string> {
+  const res = await request.post('/api/auth/local', { data: { identifier: ROLES[role].document, password: PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).jwt as string;
+}
+
+/** Creates an order through the API (to start a test from a clean order) and returns its ids. */
+export async function createOrderViaApi(request: APIRequestContext, data: Record<string, unknown> = {}, role: RoleKey = 'admin') {
+  const jwt = await apiToken(request, role);
+  const res = await request.post('/api/sales-orders', {
+    headers: { Authorization: `Bearer ${jwt}` },
+    data: { data: { status_in: 'pending', billing_date: new Date().toISOString(), original_amount: 500, current_amount: 500, vehicle_price: 50000, user_company_id: 3, user_dispatcher_id: 2, ...data } },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = await res.json();
+  return { id: body.data.id as number, documentId: body.data.documentId as string };
+}
+
+/** The toast with this text (Ark UI toasts are role=status). */
+export const toastText = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+/** The card (section) titled `name` on the order details. */
+export const card = (page: Page, name: string) => page.getByRole('region', { name });
