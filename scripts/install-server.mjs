@@ -4,8 +4,10 @@
  * server/ is a separate npm project (not a workspace) because Strapi 5.54's admin
  * needs React 18 while the PWA uses React 19; hoisting split Strapi across two
  * node_modules trees and its plugin loader could not resolve itself.
- * Skips the install when server/node_modules is already complete (saves ~4 min);
- * `npm ci --prefix server` forces it.
+ * Skips the install when server/node_modules is already complete (saves ~4 min).
+ * Uses `npm install` (which keeps the locked versions) rather than `npm ci`: npm 11
+ * leaves other platforms' optional packages (@swc/core-darwin-*, @rollup/rollup-win32-*)
+ * out of server/package-lock.json and `npm ci` then refuses the lock as "out of sync".
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,7 +17,7 @@ import path from 'node:path';
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server');
 if (process.env.SKIP_SERVER_INSTALL === '1') process.exit(0);
 if (existsSync(path.join(server, 'node_modules/.package-lock.json')) && existsSync(path.join(server, 'node_modules/@strapi/strapi'))) {
-  console.log('server/node_modules já instalado; pulando (npm ci --prefix server para reinstalar).');
+  console.log('server/node_modules já instalado; pulando (npm install --prefix server para reinstalar).');
 } else {
-  execSync('npm ci --no-audit --no-fund', { cwd: server, stdio: 'inherit' });
+  execSync('npm install --no-audit --no-fund', { cwd: server, stdio: 'inherit' });
 }
