@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers';
+import { photoJpeg, tinyPdf } from './fixtures/files';
+import { card, createOrderViaApi, toastText } from './orders-helpers';
+
+test.describe('Documents of an order (spec 001 §2 Documentos, §5, §7, §8)', () => {
+  test('upload a PDF and a photo, see Enviado, open the signed URL, delete one', async ({ page, request }) => {
+    const order = await createOrderViaApi(request);
+    await login(page, 'admin');
+    await page.goto(`/sales-order/${order.documentId}/details`);
+    const docs = card(page, 'Documentos');
+    await expect(docs.getByText('Nenhum documento enviado para este pedido.')).toBeVisible();
+    const types = docs.getByRole('list', { name: 'Tipos de documento' });
+    const crlv = types.getByRole('listitem').filter({ hasText: 'CRLV' });
+    const cnh = types.getByRole('listitem').filter({ hasText: 'CNH' });
+    await expect(crlv.getByText('Enviado')).toHaveCount(0);
+
+    // the picker takes the six formats (image types let a phone offer the camera)
+    const accept = await crlv.locator('input[type=file]').getAttribute('accept');
+    for (const ext of ['.pdf', '.png', '.jpg', '.jpeg', '.heic', '.webp', 'image/jpeg']) expect(accept).toContain(ext);
+
+    await crlv.locator('input[type=file]').setInputFiles(tinyPdf());
+    await expect(crlv.getByText('Enviado')).toBeVisible();
+    await expect(crlv.getByLabel('Enviar CRLV')).toHaveCount(0);
+    await cnh.locator('input[type=file]').setInputFiles(photoJpeg());
+    await expect(cnh.getByText('Enviado')).toBeVisible();
+
+    const sent = docs.getByRole('list', { name: 'Documentos enviados' });
+    await expect(sent.getByRole('listitem')).toHaveCount(2);
+    await expect(sent).toContainText('crlv.pdf');
+    await expect(sent).toContainText('foto-cnh.jpg');
+
+    // open through the signed URL: a new tab on /uploads/...?expires=&signature= that answers 200
+    const [popup] = await Promise.all([page.waitForEvent('popup'), sent.getByRole('button', { name: 'Abrir CRLV' }).click()]);
+    await popup.waitForURL(/\/uploads\/.+\?expires=\d+&signature=/);
+    const fileAnswer = await request.get(popup.url());
+    expect(fileAnswer.status()).toBe(200);
+    expect((await fileAnswer.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await popup.close();
+
+    // delete with the browser confirmation; CRLV can be uploaded again
+    page.once('dialog', (d) => {
+      expect(d.type()).toBe('confirm');
+      void d.accept();
+    });
+    await sent.getByRole('button', { name: 'Excluir CRLV' }).click();
+    await expect(toastText(page, 'Documento excluído com sucesso')).toBeVisible();
+    await expect(sent.getByRole('listitem')).toHaveCount(1);
+    await expect(crlv.getByLabel('Enviar CRLV')).toHaveCount(1);
+    await expect(crlv.getByText('Enviado')).toHaveCount(0);
+    await expect(cnh.getByText('Enviado')).toBeVisible();
+
+    // the documents page shows the same card
+    await page.goto(`/sales-order/${order.documentId}/documentos`);
+    await expect(page.getByRole('heading', { name: `Documentos do Pedido #${order.id}` })).toBeVisible();
+    await expect(card(page, 'Documentos').getByRole('list', { name: 'Documentos enviados' }).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test('a dismissed confirmation deletes nothing; a 403 shows its message', async ({ page, request }) => {
+    const order = await createOrderViaApi(request);
+    await login(page, 'admin');
+    await page.goto(`/sales-order/${order.documentId}/documentos`);
+    const docs = card(page, 'Documentos');
+    await docs.getByRole('listitem').filter({ hasText: 'Procuração' }).locator('input[type=file]').setInputFiles(tinyPdf('procuracao.pdf'));
+    const sent = docs.getByRole('list', { name: 'Documentos enviados' });
+    await expect(sent.getByRole('listitem')).toHaveCount(1);
+
+    page.once('dialog', (d) => void d.dismiss());
+    await sent.getByRole('button', { name: 'Excluir Procuração' }).click();
+    await expect(sent.getByRole('listitem')).toHaveCount(1);
+
+    await page.route('**/api/sales-order-documents/**', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } }) })
+        : route.continue(),
+    );
+    page.once('dialog', (d) => void d.accept());
+    await sent.getByRole('button', { name: 'Excluir Procuração' }).click();
+    await expect(toastText(page, 'Você não tem permissão para excluir este documento')).toBeVisible();
+    await expect(toastText(page, 'Erro ao excluir')).toBeVisible();
+  });
+
+  test('signed URL failures show the §8 messages', async ({ page, request }) => {
+    const order = await createOrderViaApi(request);
+    await login(page, 'admin');
+    await page.goto(`/sales-order/${order.documentId}/documentos`);
+    const docs = card(page, 'Documentos');
+    await docs.getByRole('listitem').filter({ hasText: 'CNH' }).locator('input[type=file]').setInputFiles(photoJpeg());
+    await expect(docs.getByRole('list', { name: 'Documentos enviados' }).getByRole('listitem')).toHaveCount(1);
+    for (const [status, text] of [
+      [404, 'Arquivo não encontrado no storage'],
+      [401, 'Não autenticado: Faça login para acessar este arquivo'],
+    ] as const) {
+      await page.route('**/api/document-types/get-signed-url**', (route) =>
+        route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ data: null, error: { status, name: 'Error', message: 'x' } }) }),
+      );
+      await docs.getByRole('button', { name: 'Abrir CNH' }).click();
+      await expect(toastText(page, text)).toBeVisible();
+      await page.unroute('**/api/document-types/get-signed-url**');
+    }
+  });
+});
