@@ -20,8 +20,12 @@ export async function createOrderViaApi(request: APIRequestContext, data: Record
   return { id: body.data.id as number, documentId: body.data.documentId as string };
 }
 
-/** The toast with this text (Ark UI toasts are role=status). */
-export const toastText = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+/**
+ * The toast with this text. Located by Ark's data attributes rather than role=status: while a
+ * modal dialog is open Ark marks the rest of the page aria-hidden, toasts included (reported to
+ * the shell: portal the toaster to <body> so its live region stays exposed).
+ */
+export const toastText = (page: Page, text: string | RegExp) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text });
 
 /** The card (section) titled `name` on the order details. */
 export const card = (page: Page, name: string) => page.getByRole('region', { name });
