@@ -100,3 +100,49 @@ test.describe('Documents of an order (spec 001 §2 Documentos, §5, §7, §8)', 
     }
   });
 });
+
+test.describe('a dispatcher on a 375 px phone (issue 4 "Done means")', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('opens an order, photographs a document, records and settles a payment; the office sees it', async ({ page, request, browser }) => {
+    const order = await createOrderViaApi(request, { user_dispatcher_id: 2, user_company_id: 3 });
+    await login(page, 'despachante');
+    await page.goto(`/sales-order/${order.documentId}/details`);
+    await expect(page.getByRole('heading', { name: `Detalhes do Pedido #${order.id}` })).toBeVisible();
+    for (const name of ['Dados do pedido', 'Documentos', 'Dados do veículo', 'Dados do pagamento']) await expect(card(page, name)).toBeVisible();
+    // nothing wider than the phone
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // the photo (the picker accepts images, so the phone offers its camera)
+    const docs = card(page, 'Documentos');
+    const cnh = docs.getByRole('list', { name: 'Tipos de documento' }).getByRole('listitem').filter({ hasText: 'CNH' });
+    await cnh.locator('input[type=file]').setInputFiles(photoJpeg());
+    await expect(cnh.getByText('Enviado')).toBeVisible();
+
+    // a payment, as a card on the phone, registered
+    const payments = card(page, 'Dados do pagamento');
+    await payments.getByRole('button', { name: 'Adicionar novo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo pagamento' });
+    await dialog.getByLabel('Meio de pagamento').selectOption({ label: 'PIX' });
+    await dialog.getByLabel('Valor').pressSequentially('45000');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    const item = payments.getByRole('list', { name: 'Pagamentos' }).getByRole('listitem').first();
+    await expect(item).toContainText('R$ 450,00');
+    await expect(item).toContainText('Pendente');
+    await item.getByRole('button', { name: 'Registrar' }).click();
+    await page.getByRole('alertdialog', { name: 'Registrar pagamento' }).getByRole('button', { name: 'Registrar' }).click();
+    await expect(item).toContainText('Pago');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    // the office, on a desktop, sees the same order's document and the paid receivable
+    const office = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await login(office, 'admin');
+    await office.goto(`/sales-order/${order.documentId}/details`);
+    await expect(card(office, 'Documentos').getByRole('list', { name: 'Tipos de documento' }).getByRole('listitem').filter({ hasText: 'CNH' }).getByText('Enviado')).toBeVisible();
+    await expect(card(office, 'Dados do pagamento').locator('tbody tr').first()).toContainText('Pago');
+    await office.goto(`/receivables?filters=${encodeURIComponent(JSON.stringify({ pedido_id: String(order.id) }))}`);
+    await expect(office.locator('tbody tr').filter({ hasText: 'R$ 450,00' })).toContainText('Pago');
+    await office.close();
+  });
+});
