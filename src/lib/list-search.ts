@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: this module is in the entry bundle (every list route's validateSearch).
+import * as z from 'zod/mini';
 
 /** Page sizes of every list (spec 000 §9); default 10, first page 1. */
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50] as const;
@@ -37,31 +38,41 @@ export function listSearchValidator(options: ListSearchOptions = {}) {
   const sizes = options.pageSizeOptions ?? PAGE_SIZE_OPTIONS;
   const defaultSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
   const schema = z.object({
-    page: z.coerce.number().int().min(1).catch(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((n) => sizes.includes(n))
-      .catch(defaultSize),
-    sort: z
-      .string()
-      .regex(/^[\w.]+:(asc|desc)$/)
-      .refine((s) => !options.sortFields || options.sortFields.includes(s.split(':')[0] ?? ''))
-      .optional()
-      .catch(undefined),
-    q: z.string().optional().catch(undefined),
-    filters: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))
-      .transform((f) => {
-        const out: Record<string, string> = {};
-        for (const [k, v] of Object.entries(f)) {
-          if (v === '' || (options.filterFields && !options.filterFields.includes(k))) continue;
-          out[k] = v;
-        }
-        return Object.keys(out).length ? out : undefined;
-      })
-      .optional()
-      .catch(undefined),
+    page: z.catch(
+      z.coerce.number().check(z.refine((n: number) => Number.isInteger(n) && n >= 1)),
+      1,
+    ),
+    pageSize: z.catch(
+      z.coerce.number().check(z.refine((n: number) => sizes.includes(n))),
+      defaultSize,
+    ),
+    sort: z.catch(
+      z.optional(
+        z.string().check(
+          z.regex(/^[\w.]+:(asc|desc)$/),
+          z.refine((s: string) => !options.sortFields || options.sortFields.includes(s.split(':')[0] ?? '')),
+        ),
+      ),
+      undefined,
+    ),
+    q: z.catch(z.optional(z.string()), undefined),
+    filters: z.catch(
+      z.optional(
+        z.pipe(
+          z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+          z.transform((f: Record<string, string | number | boolean>) => {
+            const out: Record<string, string> = {};
+            for (const [k, v] of Object.entries(f)) {
+              const text = String(v);
+              if (text === '' || (options.filterFields && !options.filterFields.includes(k))) continue;
+              out[k] = text;
+            }
+            return Object.keys(out).length ? out : undefined;
+          }),
+        ),
+      ),
+      undefined,
+    ),
   });
   return (raw: Partial<Record<keyof ListSearch, unknown>>): ListSearch => {
     const parsed = schema.parse(raw);

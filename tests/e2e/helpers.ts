@@ -35,7 +35,11 @@ export const ROLES = {
     document: '11144477735',
     name: 'Vendedor Demonstração',
     role: 'Vendedor',
-    menu: ['Dashboard', 'Pedidos', 'Clientes', 'Meios de Pagamento', 'Tipos de Veículo', 'Itens para Venda', 'Usuários', 'Estados', 'Tipos de Documento'],
+    // company find (read dealerships) shows Despachantes and Concessionárias; /despachantes itself needs company create
+    menu: [
+      'Dashboard', 'Pedidos', 'Despachantes', 'Concessionárias', 'Clientes', 'Meios de Pagamento', 'Tipos de Veículo',
+      'Itens para Venda', 'Usuários', 'Estados', 'Tipos de Documento',
+    ],
   },
 } as const;
 export type RoleKey = keyof typeof ROLES;

@@ -10,7 +10,8 @@ test('a visitor without a session is sent to /login', async ({ page }) => {
 test.describe('a direct visit to a route the role lacks lands on / (spec 000 §2.1)', () => {
   const cases = [
     ['vendedor', '/receivables'],
-    ['vendedor', '/companies'],
+    ['vendedor', '/despachantes'],
+    ['vendedor', '/company/new'],
     ['concessionaria', '/despachantes'],
     ['despachante', '/roles'],
     ['despachante', '/role/1/permissions'],

@@ -1,5 +1,5 @@
-import { Toaster as ArkToaster, Toast, createToaster } from '@ark-ui/react/toast';
-import { css, cx } from 'styled-system/css';
+import { createToaster } from '@ark-ui/react/toast';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 
 /** The app's toast store (Ark UI). Prefer {@link toast} to calling it directly. */
 export const toaster = createToaster({ placement: 'bottom-end', overlap: false, gap: 12, max: 5 });
@@ -21,43 +21,31 @@ export interface ToastInput {
  * Returns the toast id.
  */
 export function toast({ title, description, variant = 'default', duration = 5000 }: ToastInput): string {
-  return toaster.create({ title, description, type: variant === 'destructive' ? 'error' : 'info', duration });
+  const id = toaster.create({ title, description, type: variant === 'destructive' ? 'error' : 'info', duration });
+  if (!wanted) {
+    wanted = true;
+    for (const l of listeners) l();
+  }
+  return id;
 }
 
-const root = css({
-  w: 'min(360px, calc(100vw - 32px))',
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'lg',
-  boxShadow: 'lg',
-  p: '4',
-  pr: '10',
-  position: 'relative',
-  translate: 'var(--x) var(--y)',
-  scale: 'var(--scale)',
-  zIndex: 'var(--z-index)',
-  height: 'var(--height)',
-  opacity: 'var(--opacity)',
-  willChange: 'translate, opacity, scale',
-  transition: 'translate 400ms, scale 400ms, opacity 400ms, height 400ms',
-  '&[data-type=error]': { bg: 'danger.500', borderColor: 'danger.600', color: 'white' },
-});
-const closeBtn = css({ position: 'absolute', top: '2', right: '2', cursor: 'pointer', fontSize: 'lg', lineHeight: 1, px: '1.5', bg: 'transparent', color: 'inherit' });
+// The toast UI (Ark's Toaster and its state machine) is downloaded on the first toast only,
+// so pages that never toast (and /login until it does) do not pay for it. Toasts created
+// before it mounts are shown when it does (the store keeps them).
+const ToasterView = lazy(() => import('./toaster-view'));
+let wanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
 
 /** Renders the toasts; mount once at the root. */
 export function Toaster() {
-  return (
-    <ArkToaster toaster={toaster}>
-      {(t) => (
-        <Toast.Root key={t.id} className={root} role="status" aria-live={t.type === 'error' ? 'assertive' : 'polite'}>
-          <Toast.Title className={css({ fontWeight: 'semibold' })}>{t.title}</Toast.Title>
-          {t.description ? <Toast.Description className={cx(css({ mt: '1', fontSize: 'sm' }))}>{t.description}</Toast.Description> : null}
-          <Toast.CloseTrigger className={closeBtn} aria-label="Fechar">
-            ×
-          </Toast.CloseTrigger>
-        </Toast.Root>
-      )}
-    </ArkToaster>
-  );
+  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  return show ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }

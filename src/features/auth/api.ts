@@ -1,4 +1,4 @@
-import { api } from '@/lib/api';
+import { api } from '@/lib/api/client';
 import { session } from '@/lib/session';
 
 /** POST /auth/forgot-password `{email}` (spec 000 §7; the answer is not used). @throws ApiError */

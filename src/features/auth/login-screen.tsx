@@ -1,17 +1,19 @@
 import { useMaskito } from '@maskito/react';
 import { useForm } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api/errors';
 import { documentMaskOptions, documentMessage, sanitizeDocument } from '@/lib/document';
 import { signIn } from './api';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+// The recovery dialog (Ark Dialog, focus trap) loads when first opened.
+const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 
 /**
  * The sign-in screen (spec 000 §2.3, §4, §5 "Login", §8): CPF/CNPJ masked as typed with
@@ -22,6 +24,7 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const [showPassword, setShowPassword] = useState(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
+  const [recoveryUsed, setRecoveryUsed] = useState(false);
   const maskRef = useMaskito({ options: documentMaskOptions });
 
   const form = useForm({
@@ -106,7 +109,13 @@ export function LoginScreen() {
             )}
           </form.Field>
           <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-            <Button variant="link" onClick={() => setRecoveryOpen(true)}>
+            <Button
+              variant="link"
+              onClick={() => {
+                setRecoveryUsed(true);
+                setRecoveryOpen(true);
+              }}
+            >
               Esqueceu a senha?
             </Button>
           </div>
@@ -119,7 +128,11 @@ export function LoginScreen() {
           </form.Subscribe>
         </form>
       </div>
-      <ForgotPasswordDialog open={recoveryOpen} onOpenChange={setRecoveryOpen} />
+      {recoveryUsed ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={recoveryOpen} onOpenChange={setRecoveryOpen} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -1,6 +1,4 @@
 import { ofetch, FetchError } from 'ofetch';
-import qs from 'qs';
-import type { ZodType } from 'zod';
 import { getConfig } from '../config';
 import { readToken } from '../session/storage';
 import { ApiError } from './errors';
@@ -10,20 +8,32 @@ export const PUBLIC_PATHS = ['/auth/local', '/auth/forgot-password', '/auth/rese
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Any zod schema (classic or zod/mini): what the client needs from it. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
 export interface RequestOptions<T> {
   /** Query object, serialised with `qs` the way Strapi reads it (`filters[name][$containsi]=x`). */
   query?: Record<string, unknown>;
   /** JSON body (or FormData for uploads). */
   body?: unknown;
   /** zod schema the answer must satisfy; the parsed value is returned. */
-  schema?: ZodType<T>;
+  schema?: ResponseSchema<T>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-/** Builds `path?query` with Strapi's bracket syntax. */
-export function buildPath(path: string, query?: Record<string, unknown>): string {
-  const q = query ? qs.stringify(query, { encodeValuesOnly: true, skipNulls: true }) : '';
+// qs is loaded on the first call that has a query, so /login (which has none) does not download it.
+let qsModule: Promise<typeof import('qs')> | undefined;
+
+/** Builds `path?query` with Strapi's bracket syntax (`qs`, values encoded, nulls skipped). */
+export async function buildPath(path: string, query?: Record<string, unknown>): Promise<string> {
+  if (!query || Object.keys(query).length === 0) return path;
+  const mod = await (qsModule ??= import('qs'));
+  // CommonJS interop: the functions may sit on the namespace or on its default export.
+  const stringify = mod.stringify ?? (mod as unknown as { default: typeof mod }).default.stringify;
+  const q = stringify(query, { encodeValuesOnly: true, skipNulls: true });
   return q ? `${path}${path.includes('?') ? '&' : '?'}${q}` : path;
 }
 
@@ -61,7 +71,7 @@ function toApiError(error: unknown): ApiError {
  * @throws ApiError (status 0 when there was no answer or the answer did not match the schema)
  */
 export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const url = buildPath(path, options.query);
+  const url = await buildPath(path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readToken();
   if (token && !isPublicPath(path)) headers.Authorization = `Bearer ${token}`;

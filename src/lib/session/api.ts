@@ -1,38 +1,31 @@
-import { z } from 'zod';
-import { api } from '../api';
+// zod/mini and the client module directly: this runs on every page, /login included.
+import * as z from 'zod/mini';
+import { api } from '../api/client';
 import type { PermissionTree } from '../permissions';
 
 /** The signed-in user as `GET /users/me?populate=role` returns it (spec 000 §3 User). */
-export const sessionUserSchema = z
-  .object({
-    id: z.number(),
-    documentId: z.string().optional(),
-    username: z.string(),
-    email: z.string().nullish(),
-    name: z.string().nullish(),
-    type: z.string().nullish(),
-    phone_number: z.string().nullish(),
-    blocked: z.boolean().nullish(),
-    role: z
-      .object({ id: z.number(), name: z.string(), type: z.string().nullish(), description: z.string().nullish() })
-      .passthrough()
-      .nullish(),
-  })
-  .passthrough();
+export const sessionUserSchema = z.looseObject({
+  id: z.number(),
+  documentId: z.optional(z.string()),
+  username: z.string(),
+  email: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  type: z.nullish(z.string()),
+  phone_number: z.nullish(z.string()),
+  blocked: z.nullish(z.boolean()),
+  role: z.nullish(z.looseObject({ id: z.number(), name: z.string(), type: z.nullish(z.string()), description: z.nullish(z.string()) })),
+});
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-const actionSchema = z.object({ enabled: z.boolean(), policy: z.string().optional() }).passthrough();
-const treeSchema = z.record(
-  z.string(),
-  z.object({ controllers: z.record(z.string(), z.record(z.string(), actionSchema)) }).passthrough(),
-);
+const actionSchema = z.looseObject({ enabled: z.boolean(), policy: z.optional(z.string()) });
+const treeSchema = z.record(z.string(), z.looseObject({ controllers: z.record(z.string(), z.record(z.string(), actionSchema)) }));
 const roleAnswerSchema = z.object({
-  role: z.object({ id: z.number(), name: z.string(), permissions: treeSchema.default({}) }).passthrough(),
+  role: z.looseObject({ id: z.number(), name: z.string(), permissions: z._default(treeSchema, {}) }),
 });
 
 /** POST /auth/local (spec 000 §7): `{identifier, password}` → `{jwt}`. @throws ApiError */
 export async function authenticate(identifier: string, password: string): Promise<{ jwt: string }> {
-  return api.post('/auth/local', { identifier, password }, { schema: z.object({ jwt: z.string() }).passthrough() });
+  return api.post('/auth/local', { identifier, password }, { schema: z.looseObject({ jwt: z.string() }) });
 }
 
 /** GET /users/me?populate=role. @throws ApiError */

@@ -1,4 +1,4 @@
-import { isApiError } from '../api';
+import { isApiError } from '../api/errors';
 import type { PermissionTree } from '../permissions';
 import * as remote from './api';
 import type { SessionUser } from './api';

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:bundle`: how much gzipped JavaScript the PWA makes a browser download.
+ *
+ * 1. builds the PWA (`vite build`) and serves dist/ with `vite preview` (no API needed);
+ * 2. opens /login in Debian's Chromium and sums the gzipped size of every script it loads;
+ * 3. opens every route of src/lib/navigation/route-table.ts with a stored administrator
+ *    session (the API is absent, so the session falls back to the stored user and
+ *    permissions, spec 000 §4) and reports the heaviest route;
+ * 4. builds the Strapi admin panel in a temporary copy of server/ (so server/dist, which a
+ *    running API uses, is not touched) and prints the gzipped size of its entry bundle
+ *    (the module script of its index.html) beside the PWA figures.
+ * Goal: /login under 150 KiB gzipped. Results also go to bench-results/bundle.json.
+ * Flags: --skip-admin (PWA only), --no-build (reuse dist/).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const args = new Set(process.argv.slice(2));
+const PORT = Number(process.env.BENCH_PORT ?? 4399);
+const DEAD_API_PORT = process.env.BENCH_DEAD_API_PORT ?? '9';
+const GOAL_KIB = 150;
+
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+const gzipBytes = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+function run(cmd, argv, cwd, env = process.env) {
+  const res = spawnSync(cmd, argv, { cwd, stdio: 'inherit', env });
+  if (res.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} terminou com ${res.status}`);
+}
+
+// ---------- 1. build and serve the PWA ----------
+if (!args.has('--no-build')) {
+  console.log('[bench] vite build...');
+  run('npm', ['run', 'build', '--silent'], root);
+}
+const preview = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {
+  cwd: root,
+  env: { ...process.env, API_PORT: DEAD_API_PORT, PORT: String(PORT) },
+  stdio: 'ignore',
+});
+const stopPreview = () => preview.exitCode === null && preview.kill('SIGTERM');
+process.on('exit', stopPreview);
+
+async function waitFor(url, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`sem resposta de ${url}`);
+}
+const base = `http://127.0.0.1:${PORT}`;
+await waitFor(`${base}/login`);
+
+// ---------- 2 + 3. measure in Chromium ----------
+const routeTableSrc = readFileSync(path.join(root, 'src/lib/navigation/route-table.ts'), 'utf8');
+const routePaths = [...routeTableSrc.matchAll(/^\s+'(\/[^']*)': \{/gm)].map((m) => m[1]).filter((p) => p !== '/login');
+const apis = ['state', 'customer', 'vehicle-type', 'payment-method', 'sales-item', 'company', 'sales-order', 'receivable', 'document-type', 'sales-order-document', 'company-agreement'];
+const all = (actions) => Object.fromEntries(actions.map((a) => [a, { enabled: true, policy: '' }]));
+const crud = ['find', 'findOne', 'create', 'update', 'delete'];
+const tree = {
+  'plugin::users-permissions': {
+    controllers: { user: all(['me', 'find', 'findOne', 'create', 'update', 'destroy']), role: all(['find', 'findOne', 'createRole', 'updateRole', 'deleteRole']) },
+  },
+  ...Object.fromEntries(apis.map((api) => [`api::${api}`, { controllers: { [api]: all(crud) } }])),
+};
+const adminUser = { id: 1, username: '52998224725', email: 'admin@balcao.local', name: 'Administrador', type: 'admin', role: { id: 1, name: 'Administrador', type: 'administrador' } };
+
+const { chromium } = await import('@playwright/test');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+});
+
+async function scriptsLoadedBy(pathname, signedIn) {
+  const context = await browser.newContext();
+  if (signedIn) {
+    await context.addInitScript(
+      ([user, permissions]) => {
+        localStorage.setItem('token', 'bench');
+        localStorage.setItem('user', user);
+        localStorage.setItem('permissions', permissions);
+      },
+      [JSON.stringify(adminUser), JSON.stringify(tree)],
+    );
+  }
+  const page = await context.newPage();
+  const scripts = new Set();
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.origin === base && res.request().resourceType() === 'script') scripts.add(url.pathname);
+  });
+  await page.goto(base + pathname.replaceAll('$id', '1'), { waitUntil: 'networkidle' });
+  await page.waitForTimeout(300);
+  const finalPath = new URL(page.url()).pathname;
+  await context.close();
+  const files = [...scripts].map((p) => path.join(dist, p)).filter((f) => existsSync(f));
+  return { path: pathname, finalPath, files: files.map((f) => path.relative(dist, f)), gzip: files.reduce((n, f) => n + gzipBytes(f), 0), raw: files.reduce((n, f) => n + readFileSync(f).length, 0) };
+}
+
+console.log('[bench] medindo /login e as rotas...');
+const login = await scriptsLoadedBy('/login', false);
+const routes = [];
+for (const p of routePaths) routes.push(await scriptsLoadedBy(p, true));
+await browser.close();
+stopPreview();
+const heaviest = routes.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+
+// ---------- 4. Strapi admin entry bundle ----------
+let admin = null;
+if (!args.has('--skip-admin')) {
+  const server = path.join(root, 'server');
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'balcao-admin-'));
+  try {
+    for (const entry of readdirSync(server)) {
+      if (['node_modules', 'dist', '.tmp', '.strapi', 'public'].includes(entry)) continue;
+      cpSync(path.join(server, entry), path.join(tmp, entry), { recursive: true });
+    }
+    mkdirSync(path.join(tmp, 'public'), { recursive: true });
+    symlinkSync(path.join(server, 'node_modules'), path.join(tmp, 'node_modules'));
+    if (!existsSync(path.join(tmp, '.env'))) run(process.execPath, [path.join(root, 'scripts/ensure-server-env.mjs')], root);
+    if (!existsSync(path.join(tmp, '.env')) && existsSync(path.join(server, '.env'))) cpSync(path.join(server, '.env'), path.join(tmp, '.env'));
+    console.log('[bench] strapi build (painel admin, numa cópia temporária de server/)...');
+    run(process.execPath, [path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build', '--silent'], tmp, { ...process.env, NODE_ENV: 'production' });
+    const buildDir = path.join(tmp, 'dist/build');
+    const html = readFileSync(path.join(buildDir, 'index.html'), 'utf8');
+    const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1].replace(/^\/admin\//, '').replace(/^\//, ''));
+    const files = entries.map((e) => path.join(buildDir, e)).filter((f) => existsSync(f));
+    admin = { files: files.map((f) => path.relative(buildDir, f)), gzip: files.reduce((n, f) => n + gzipBytes(f), 0), raw: files.reduce((n, f) => n + readFileSync(f).length, 0) };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+// ---------- report ----------
+const line = (label, r) => `${label.padEnd(46)} ${kib(r.gzip).padStart(8)} KiB gzip  (${kib(r.raw)} KiB raw, ${r.files.length} arquivos)`;
+console.log('\nJavaScript baixado (gzip nível 9):');
+console.log(line('PWA /login', login) + (login.gzip / 1024 < GOAL_KIB ? `  ✓ meta < ${GOAL_KIB} KiB` : `  ✗ acima da meta de ${GOAL_KIB} KiB`));
+console.log(line(`PWA rota mais pesada: ${heaviest.path}`, heaviest));
+if (admin) console.log(line('Strapi admin: bundle de entrada', admin));
+else console.log('Strapi admin: não medido (--skip-admin)');
+mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+writeFileSync(path.join(root, 'bench-results/bundle.json'), JSON.stringify({ date: new Date().toISOString(), login, heaviest, routes, admin }, null, 2));
+console.log('\nDetalhes: bench-results/bundle.json');
+process.exit(0);
