@@ -38,11 +38,12 @@ export interface PaymentsCardProps {
 }
 
 const s = {
-  card: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', md: '4' }, display: 'grid', gap: '3', minW: '0' }),
+  // spans both columns of the details grid: the table needs the width
+  card: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', md: '4' }, display: 'grid', gap: '3', minW: '0', gridColumn: { lg: '1 / -1' } }),
   header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' }),
   title: css({ fontSize: 'lg', fontWeight: 'semibold' }),
   table: css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', '& th, & td': { textAlign: 'left', px: '2', py: '2', borderBottomWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' }, '& th': { color: 'fg.muted', fontWeight: 'semibold' } }),
-  actions: css({ display: 'flex', gap: '1', flexWrap: 'wrap' }),
+  actions: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center', md: { flexWrap: 'nowrap' } }),
   mobileItem: css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', display: 'grid', gap: '1.5', fontSize: 'sm' }),
   row: css({ display: 'flex', justifyContent: 'space-between', gap: '2', '& dt': { color: 'fg.muted' }, '& dd': { textAlign: 'right', fontWeight: 'medium' } }),
   footer: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap', fontSize: 'sm' }),
