@@ -7,6 +7,7 @@ import { normalizeDocument } from '../../../utils/documents';
 import { relationRef } from '../../../utils/relations';
 import { conflict, fail } from '../../../utils/rules';
 import { checkCompany } from '../services/company';
+import { assertFilterShape, guardQuery } from '../../../utils/query-errors';
 import { percentage } from '../../company-agreement/services/company-agreement';
 
 const UID = 'api::company.company';
@@ -63,6 +64,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
   async function orderQuery(ctx: any) {
     const schema = strapi.contentType(ORDER);
     const auth = ctx.state.auth;
+    assertFilterShape(ctx.query?.filters);
     await strapi.contentAPI.validate.query(ctx.query, schema, { auth });
     return strapi.contentAPI.sanitize.query(ctx.query, schema, { auth });
   }
@@ -307,7 +309,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       const query: any = await orderQuery(ctx);
       query.filters = andFilters(query.filters, orderFilter(scope));
       if (!query.populate) query.populate = ORDER_POPULATE;
-      const { results, pagination } = await strapi.service(ORDER).find(query);
+      const { results, pagination } = await guardQuery(() => strapi.service(ORDER).find(query));
       return { data: await sanitizeOrders(results, ctx), meta: { pagination } };
     },
 
