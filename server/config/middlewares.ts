@@ -3,12 +3,14 @@
  * - CORS origins come from CORS_ORIGINS (comma separated); `Idempotency-Key` is an allowed header.
  * - strapi::body reads multipart up to 20 MB so global::upload-guard can answer the 15 MB rule
  *   itself with a readable message (issue 2 "Uploads").
+ * - global::db-errors turns PostgreSQL value errors (22xxx) into 400s instead of 500s.
  * - global::signed-files before strapi::public: /uploads/* needs a valid signature.
  * - global::upload-guard then global::idempotency after strapi::body (they read the parsed body).
  */
 export default ({ env }) => [
   'strapi::logger',
   'strapi::errors',
+  'global::db-errors',
   'strapi::security',
   {
     name: 'strapi::cors',

@@ -18,6 +18,13 @@ const TYPE_ALIASES: Record<string, string> = { concessionaria: 'company', despac
 const PUBLIC_FIELDS = ['id', 'documentId', 'username', 'name', 'email', 'phone_number', 'type', 'blocked', 'createdAt'];
 
 const schema = () => strapi.getModel(USER as any);
+
+/** `:id` of a user route as a positive integer; anything else is "not found" (never a database error). */
+function userIdParam(ctx: any): number {
+  const id = Number(ctx.params.id);
+  if (!/^\d{1,9}$/.test(String(ctx.params.id)) || !Number.isSafeInteger(id) || id < 1) throw new NotFoundError('Usuário não encontrado');
+  return id;
+}
 const userService = () => strapi.plugin('users-permissions').service('user');
 
 function contentApiOptions(ctx: any) {
@@ -193,8 +200,9 @@ export const userController = {
 
   /** GET /users/:id (self or administrator, policy global::self-or-admin). */
   async findOne(ctx: any) {
+    const id = userIdParam(ctx);
     const query = await validatedQuery(ctx, ctx.query);
-    const user = await userService().fetch(ctx.params.id, query);
+    const user = await userService().fetch(id, query);
     if (!user) throw new NotFoundError('Usuário não encontrado');
     ctx.body = await sanitizeUser(user, ctx);
   },
@@ -221,7 +229,7 @@ export const userController = {
    * unless the value sent equals the stored one (the profile screen sends `blocked`).
    */
   async update(ctx: any) {
-    const id = Number(ctx.params.id);
+    const id = userIdParam(ctx);
     const current: any = await strapi.db.query(USER).findOne({ where: { id }, populate: { role: true, company_id: true } });
     if (!current) throw new NotFoundError('Usuário não encontrado');
     const fields = normaliseUserFields(bodyFields(ctx), false);
@@ -247,7 +255,7 @@ export const userController = {
    * currentPassword is not needed. Answers `{ok: true, jwt?}` (a fresh jwt when changing one's own).
    */
   async changePassword(ctx: any) {
-    const id = Number(ctx.params.id);
+    const id = userIdParam(ctx);
     const body = ctx.request.body ?? {};
     const { currentPassword, password, passwordConfirmation } = body;
     const self = id === ctx.state.user?.id;

@@ -1,0 +1,44 @@
+import { errors } from '@strapi/utils';
+
+/**
+ * `global::db-errors`, just inside strapi::errors (issue 2 "Bad input gets a 400 ..., never a 500").
+ * PostgreSQL refuses values SQLite silently accepts (text in an integer filter, an id beyond int4,
+ * a NUL byte, a string over varchar(255)); those driver errors become a 400 with a readable message
+ * instead of a 500. Unique violations become 409. Anything else is rethrown untouched.
+ */
+const BAD_VALUE: Record<string, string> = {
+  '22P02': 'Valor inválido para o tipo do campo (ex.: texto onde se espera um número).',
+  '22003': 'Número fora do intervalo permitido.',
+  '22021': 'Texto com caracteres inválidos.',
+  '22001': 'Texto longo demais para o campo.',
+  '22007': 'Data inválida.',
+  '22008': 'Data fora do intervalo permitido.',
+  '22023': 'Valor inválido.',
+  '23502': 'Campo obrigatório ausente.',
+  '23503': 'Registro relacionado não encontrado.',
+  '23514': 'Valor fora das regras do campo.',
+  '2201X': 'Paginação inválida.',
+  '2201W': 'Paginação inválida.',
+};
+
+function driverCode(e: any): string | undefined {
+  for (let cur = e, depth = 0; cur && depth < 4; cur = cur.cause ?? cur.originalError ?? cur.nativeError, depth++) {
+    if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur.code;
+  }
+  return undefined;
+}
+
+export default () => async (ctx: any, next: () => Promise<void>) => {
+  try {
+    await next();
+  } catch (e: any) {
+    const code = driverCode(e);
+    if (code && BAD_VALUE[code]) throw new errors.ValidationError(BAD_VALUE[code], { code });
+    if (code === '23505') {
+      ctx.status = 409;
+      ctx.body = { data: null, error: { status: 409, name: 'ConflictError', message: 'Registro duplicado: já existe um registro com este valor.', details: { code } } };
+      return;
+    }
+    throw e;
+  }
+};
