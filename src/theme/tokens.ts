@@ -19,6 +19,12 @@ export const tokens = defineTokens({
   fonts: {
     body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   },
+  zIndex: {
+    docked: { value: 10 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    toast: { value: 1700 },
+  },
   sizes: {
     sidebar: { value: '256px' },
     sidebarCollapsed: { value: '64px' },

@@ -82,6 +82,8 @@ test.describe('at 375 px the sidebar is a slide-in drawer (spec 000 §2.2)', () 
     await expect(menu(page)).toBeVisible();
     await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
     expect((await drawer.boundingBox())?.width).toBeLessThanOrEqual(375);
+    // nothing of the page underneath covers the drawer: every item takes the click
+    for (const link of await menu(page).getByRole('link').all()) await link.click({ trial: true, timeout: 2000 });
     await menu(page).getByRole('link', { name: 'Clientes' }).click();
     await expect(page).toHaveURL(/\/customers/);
     await expect(drawer).toHaveAttribute('data-state', 'closed');

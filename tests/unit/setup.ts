@@ -6,3 +6,6 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom has no scrolling; the router's scroll restoration calls it.
+if (typeof window !== 'undefined') window.scrollTo = () => {};
