@@ -243,9 +243,10 @@ describe('PUT /users/:id', () => {
     expect(after.body.blocked).toBe(false);
   });
 
-  it('lets an administrator change anyone, including role and blocked', async () => {
+  it('lets an administrator change anyone, including role and blocked; a blocked user’s token stops working', async () => {
     const admin = await login('admin');
     const u = await createUser(admin);
+    const userToken = await login({ identifier: u.username, password: u.password });
     const res = await api('PUT', `/users/${u.id}`, { token: admin, body: { blocked: true, role: { connect: [{ id: await roleId(admin, 'despachante') }] }, type: 'dispatcher' } });
     expect(res.status).toBe(200);
     const got = await api('GET', `/users/${u.id}?populate=role`, { token: admin });
@@ -253,6 +254,7 @@ describe('PUT /users/:id', () => {
     expect(got.body.role.type).toBe('despachante');
     const blockedLogin = await api('POST', '/auth/local', { body: { identifier: u.username, password: u.password } });
     expect(blockedLogin.status).toBe(400);
+    expect([401, 403]).toContain((await api('GET', '/users/me', { token: userToken })).status);
   });
 });
 

@@ -67,6 +67,16 @@ describe('roles and permissions (users-permissions content API)', () => {
     expect(res.body.permissions['api::document-type'].controllers['document-type'].getSignedUrl).toBeDefined();
   });
 
+  it('refuses deleting the public, authenticated and administrator roles', async () => {
+    const token = await login('admin');
+    const roles = (await api('GET', '/users-permissions/roles', { token })).body.roles;
+    for (const type of ['public', 'authenticated', 'administrador']) {
+      const res = await api('DELETE', `/users-permissions/roles/${roles.find((r: any) => r.type === type).id}`, { token });
+      expect(res.status, type).toBe(400);
+    }
+    expect((await api('GET', '/users-permissions/roles', { token })).body.roles).toHaveLength(roles.length);
+  });
+
   it('refuses role writes to non-administrators', async () => {
     const token = await login('despachante');
     expect((await api('POST', '/users-permissions/roles', { token, body: { name: 'X', description: 'Y', type: 'x', permissions: {} } })).status).toBe(403);

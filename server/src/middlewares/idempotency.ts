@@ -71,12 +71,24 @@ async function userIdOf(ctx: any): Promise<number | null> {
   }
 }
 
+let lastSweep = 0;
+/** Deletes stored answers older than the TTL, at most once an hour (on the request path, never blocking it). */
+function sweepExpired() {
+  if (Date.now() - lastSweep < 3_600_000) return;
+  lastSweep = Date.now();
+  strapi.db
+    .query(UID as any)
+    .deleteMany({ where: { createdAt: { $lt: new Date(Date.now() - ttlMs()) } } })
+    .catch((e: any) => strapi.log.warn(`idempotency sweep failed: ${e?.message}`));
+}
+
 export default () => async (ctx: any, next: () => Promise<void>) => {
   const key = ctx.get('Idempotency-Key');
   if (ctx.method !== 'POST' || !key || !PATHS.has(ctx.path.replace(/\/+$/, ''))) return next();
   if (key.length > 200) return send(ctx, 400, errorBody(400, 'ValidationError', 'Idempotency-Key deve ter no máximo 200 caracteres.'));
   const userId = await userIdOf(ctx);
   if (!userId) return next();
+  sweepExpired();
 
   const scopeKey = `${userId}:${createHash('sha256').update(key).digest('hex')}`;
   const hash = await requestHash(ctx);

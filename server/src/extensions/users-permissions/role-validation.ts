@@ -43,9 +43,21 @@ export async function validateRoleBody(body: any, roleId: number | null) {
   }
 }
 
-/** Wraps the stock role controller's createRole/updateRole with validateRoleBody. */
+/** Role types that cannot be deleted: the stock ones (spec 000 §2.7) and the administrators' (lock-out). */
+export const UNDELETABLE_ROLE_TYPES = ['public', 'authenticated', 'administrador'];
+
+/** Wraps the stock role controller's createRole/updateRole/deleteRole with the checks above. */
 export function guardRoleController(controller: any) {
-  const { createRole, updateRole } = controller;
+  const { createRole, updateRole, deleteRole } = controller;
+  controller.deleteRole = async (ctx: any) => {
+    const id = Number(ctx.params.role);
+    if (!Number.isInteger(id) || id < 1) throw new ValidationError('Id de papel inválido.');
+    const role = await strapi.db.query(ROLE).findOne({ where: { id }, select: ['type'] });
+    if (role && UNDELETABLE_ROLE_TYPES.includes(role.type)) {
+      throw new ValidationError(`O papel "${role.type}" não pode ser excluído.`);
+    }
+    return deleteRole(ctx);
+  };
   controller.createRole = async (ctx: any) => {
     await validateRoleBody(ctx.request.body, null);
     return createRole(ctx);
