@@ -68,6 +68,23 @@ describe('POST /auth/local', () => {
     expect(res.body.error.message).toMatch(/invalid/i);
   });
 
+  it('issues a JWT that lives 7 days (JWT_EXPIRES_IN default)', async () => {
+    const jwt = await login('vendedor');
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString());
+    expect(payload.exp - payload.iat).toBe(7 * 24 * 3600);
+  });
+
+  it('answers CORS preflights for configured origins only, allowing Idempotency-Key', async () => {
+    const { apiUrl } = await import('./helpers/api');
+    const pre = (origin: string) =>
+      fetch(`${apiUrl()}/receivables`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,idempotency-key,content-type' } });
+    const ok = await pre('http://localhost:5173');
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(ok.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
+    const bad = await pre('http://evil.example');
+    expect(bad.headers.get('access-control-allow-origin')).not.toBe('http://evil.example');
+  });
+
   it('sets no refresh cookie: the jwt alone is the session (legacy-support)', async () => {
     const res = await api('POST', '/auth/local', { body: { identifier: LOGINS.vendedor, password: SEED_PASSWORD } });
     expect(res.headers.get('set-cookie') ?? '').not.toMatch(/refresh/i);
