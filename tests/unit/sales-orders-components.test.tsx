@@ -250,3 +250,24 @@ describe('Dados do pagamento card', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Concluir' }));
   });
 });
+
+describe('actions follow the role', () => {
+  it('hides payment actions the role lacks', () => {
+    const p = orderPaymentSchema.parse({ id: 1, documentId: 'p1', status_in: 'pending', amount_original: 10, payment_method_id: { id: 2, name: 'PIX' } });
+    render(
+      <PaymentsCard payments={[p]} isLoading={false} sending={[]} methods={methods} onCreate={vi.fn()} onAction={vi.fn()} canCreate={false} permitted={{ register: false, reverse: false, remove: false }} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Registrar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Excluir pagamento/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Adicionar novo/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Detalhes do pagamento 1' })).toBeInTheDocument();
+  });
+
+  it('offers no upload or delete of documents without the permissions', () => {
+    render(<DocumentsCard types={types} documents={[sentDoc]} isLoading={false} sending={[]} onUpload={vi.fn()} onOpen={vi.fn()} onDelete={vi.fn()} canUpload={false} canDelete={false} />);
+    expect(screen.queryAllByLabelText(/^Enviar /)).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Excluir Nota fiscal' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Abrir Nota fiscal' })).toBeInTheDocument();
+    expect(screen.getByText('Enviado')).toBeInTheDocument();
+  });
+});

@@ -69,6 +69,11 @@ export interface ListPageProps<T> {
    * goes back to page 1. Default false (client-side search of the current page).
    */
   serverSearch?: boolean;
+  /**
+   * Column ids shown on the cards under 768 px, in this order (default: the first 4 columns).
+   * E.g. orders show their status and final value on a phone.
+   */
+  mobileColumns?: readonly string[];
 }
 
 /** Lets the frame link to any screen path built at runtime. */
@@ -326,7 +331,8 @@ export function ListPage<T>(props: ListPageProps<T>) {
                     {row
                       .getVisibleCells()
                       .filter((c) => c.column.id !== '__actions')
-                      .slice(0, 4)
+                      .filter((c, i) => (props.mobileColumns ? props.mobileColumns.includes(c.column.id) : i < 4))
+                      .sort((a, b) => (props.mobileColumns ? props.mobileColumns.indexOf(a.column.id) - props.mobileColumns.indexOf(b.column.id) : 0))
                       .map((cell) => (
                         <div key={cell.id} className={s.cardRow}>
                           <dt>{headerText(cell.column.columnDef)}</dt>

@@ -86,6 +86,7 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
       newTo="/receivables/new"
       editTo={(r) => `/receivables/${r.documentId}`}
       onDelete={(r) => remove.mutateAsync(r)}
+      mobileColumns={['id', 'payment_date', 'pedido', 'amount_final', 'status_in']}
       filterFields={filterFields}
       sortOptions={SORT_OPTIONS}
       pageSizeOptions={RECEIVABLE_PAGE_SIZES}

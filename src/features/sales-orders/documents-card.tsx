@@ -28,6 +28,10 @@ export interface DocumentsCardProps {
   onDelete: (doc: OrderDocument) => void;
   /** Heading level 2 title; the documents page uses it as its card title too. */
   title?: string;
+  /** The role may upload (sales-order-document create); default true. Without it no upload icon is offered. */
+  canUpload?: boolean;
+  /** The role may delete order documents; default true. */
+  canDelete?: boolean;
 }
 
 /** The browser confirmation before deleting an order document (spec 001 §5). */
@@ -40,7 +44,22 @@ const s = {
   typeRow: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border', minH: '11' }),
   docRow: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border', fontSize: 'sm' }),
   fileName: css({ color: 'fg.muted', fontSize: 'xs', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxW: { base: '160px', md: '320px' } }),
-  upload: css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', gap: '1', h: '9', minW: '9', px: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border', cursor: 'pointer', color: 'primary.500', _hover: { bg: 'gray.100' }, _focusWithin: { outline: '2px solid', outlineColor: 'primary.500' } }),
+  upload: css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '1',
+    h: '9',
+    minW: '9',
+    px: '2',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'border',
+    cursor: 'pointer',
+    color: 'primary.500',
+    _hover: { bg: 'gray.100' },
+    _focusWithin: { outline: '2px solid', outlineColor: 'primary.500' },
+  }),
   muted: css({ color: 'fg.muted', fontSize: 'sm' }),
 };
 
@@ -51,7 +70,7 @@ const s = {
  * pedido.'. The file input takes one pdf/png/jpg/jpeg/heic/webp file; on a phone the picker
  * offers the camera. Delete asks for the browser's confirmation.
  */
-export function DocumentsCard({ types, documents, isLoading, sending, onUpload, onOpen, onDelete, title = 'Documentos' }: DocumentsCardProps) {
+export function DocumentsCard({ types, documents, isLoading, sending, onUpload, onOpen, onDelete, title = 'Documentos', canUpload = true, canDelete = true }: DocumentsCardProps) {
   const rows = documentTypeRows(types, documents ?? []);
   const docs = documents ?? [];
   const inputs = useRef<Record<number, HTMLInputElement | null>>({});
@@ -84,7 +103,7 @@ export function DocumentsCard({ types, documents, isLoading, sending, onUpload, 
                     <StatusBadge label="Enviado" tone="success" />
                   ) : uploading ? (
                     <StatusBadge label="Enviando..." tone="info" />
-                  ) : (
+                  ) : !canUpload ? null : (
                     <label className={s.upload} title={`Enviar ${type.name}`}>
                       <UploadIcon />
                       <span className={css({ srOnly: true })}>Enviar {type.name}</span>
@@ -136,17 +155,19 @@ export function DocumentsCard({ types, documents, isLoading, sending, onUpload, 
                       <Button variant="ghost" size="icon" aria-label={`Abrir ${name}`} title="Abrir" onClick={() => onOpen(doc)} disabled={!doc.content}>
                         <Icon name="eye" size={16} />
                       </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Excluir ${name}`}
-                        title="Excluir"
-                        onClick={() => {
-                          if (window.confirm(DELETE_DOCUMENT_CONFIRM)) onDelete(doc);
-                        }}
-                      >
-                        <Icon name="trash" size={16} />
-                      </Button>
+                      {canDelete ? (
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Excluir ${name}`}
+                          title="Excluir"
+                          onClick={() => {
+                            if (window.confirm(DELETE_DOCUMENT_CONFIRM)) onDelete(doc);
+                          }}
+                        >
+                          <Icon name="trash" size={16} />
+                        </Button>
+                      ) : null}
                     </div>
                   </li>
                 );

@@ -2,6 +2,8 @@ import { useMutation, useMutationState, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api';
+import { hasPermission } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 import { deleteOrderDocument, fetchSignedUrl, salesOrderKeys, salesOrderQueries, uploadOrderDocument, type UploadOrderDocumentInput } from './api';
 import { DocumentsCard, type SendingDocument } from './documents-card';
 import { MISSING_SIGNED_URL, deleteDocumentErrorMessage, signedUrlErrorMessage, typesForOrder } from './documents';
@@ -18,6 +20,8 @@ export const uploadMutationKey = (orderId: number) => ['upload-order-document', 
  */
 export function OrderDocumentsSection({ order, title }: { order: SalesOrder; title?: string }) {
   const queryClient = useQueryClient();
+  const { permissions } = useSession();
+  const canDocument = (action: string) => hasPermission(permissions, { api: 'sales-order-document', controller: 'sales-order-document', action });
   const companyUserId = order.user_company_id?.id ?? null;
   const typesQuery = useQuery(salesOrderQueries.documentTypes(companyUserId));
   const docsQuery = useQuery(salesOrderQueries.documents(order.id));
@@ -37,9 +41,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
   const sending = useMutationState({
     filters: { mutationKey: uploadMutationKey(order.id), status: 'pending' },
     select: (m) => m.state.variables as UploadOrderDocumentInput,
-  }).map(
-    (v): SendingDocument => ({ key: v.idempotencyKey, typeId: 'id' in v.documentType ? v.documentType.id : 0, fileName: v.fileName }),
-  );
+  }).map((v): SendingDocument => ({ key: v.idempotencyKey, typeId: 'id' in v.documentType ? v.documentType.id : 0, fileName: v.fileName }));
 
   const remove = useMutation({
     mutationFn: (doc: OrderDocument) => deleteOrderDocument(doc.documentId),
@@ -57,7 +59,11 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
       else window.location.assign(url);
     } catch (error) {
       tab?.close();
-      const message = isApiError(error) ? signedUrlErrorMessage(error) : error instanceof Error && error.message === MISSING_SIGNED_URL ? MISSING_SIGNED_URL : signedUrlErrorMessage(error);
+      const message = isApiError(error)
+        ? signedUrlErrorMessage(error)
+        : error instanceof Error && error.message === MISSING_SIGNED_URL
+          ? MISSING_SIGNED_URL
+          : signedUrlErrorMessage(error);
       toast({ title: 'Erro', description: message, variant: 'destructive' });
     }
   };
@@ -72,6 +78,8 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
       onUpload={(type, file) => upload.mutate({ orderId: order.id, documentType: { id: type.id }, file, fileName: file.name, idempotencyKey: newIdempotencyKey() })}
       onOpen={(doc) => void open(doc)}
       onDelete={(doc) => remove.mutate(doc)}
+      canUpload={canDocument('create') && hasPermission(permissions, { api: 'upload', controller: 'content-api', action: 'upload' })}
+      canDelete={canDocument('delete')}
     />
   );
 }

@@ -22,9 +22,24 @@ import type { OrderPayment, SalesOrder } from './schema';
 export const createPaymentMutationKey = (orderId: number) => ['create-order-payment', orderId] as const;
 
 const ACTION_TEXT: Record<PaymentAction, { run: (p: OrderPayment) => Promise<void>; ok: string; errorTitle: string; fallback: string }> = {
-  register: { run: (p) => confirmReceivable(p.documentId), ok: 'Pagamento registrado com sucesso', errorTitle: 'Erro ao registrar pagamento', fallback: 'Não foi possível confirmar o pagamento.' },
-  remove: { run: (p) => deleteReceivable(p.documentId), ok: 'Pagamento excluído com sucesso', errorTitle: 'Erro ao excluir pagamento', fallback: 'Não foi possível excluir o pagamento.' },
-  reverse: { run: (p) => undoReceivable(p.documentId), ok: 'Pagamento estornado com sucesso', errorTitle: 'Erro ao estornar pagamento', fallback: 'Não foi possível estornar o pagamento.' },
+  register: {
+    run: (p) => confirmReceivable(p.documentId),
+    ok: 'Pagamento registrado com sucesso',
+    errorTitle: 'Erro ao registrar pagamento',
+    fallback: 'Não foi possível confirmar o pagamento.',
+  },
+  remove: {
+    run: (p) => deleteReceivable(p.documentId),
+    ok: 'Pagamento excluído com sucesso',
+    errorTitle: 'Erro ao excluir pagamento',
+    fallback: 'Não foi possível excluir o pagamento.',
+  },
+  reverse: {
+    run: (p) => undoReceivable(p.documentId),
+    ok: 'Pagamento estornado com sucesso',
+    errorTitle: 'Erro ao estornar pagamento',
+    fallback: 'Não foi possível estornar o pagamento.',
+  },
 };
 
 /** Description of a failed payment action: no answer → check the connection; else the server's message or the fallback. */
@@ -42,6 +57,7 @@ function failureText(error: unknown, fallback: string): string {
 export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   const queryClient = useQueryClient();
   const { permissions } = useSession();
+  const can = (action: string) => hasPermission(permissions, { api: 'receivable', controller: 'receivable', action });
   const paymentsQuery = useQuery(salesOrderQueries.payments(order.id));
   const methodsQuery = useQuery(salesOrderQueries.paymentMethodOptions());
   const methods = methodsQuery.data ?? [];
@@ -93,7 +109,8 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
       sending={sending}
       methods={methods}
       methodsLoading={methodsQuery.isPending}
-      canCreate={hasPermission(permissions, { api: 'receivable', controller: 'receivable', action: 'create' })}
+      canCreate={can('create')}
+      permitted={{ register: can('confirm'), reverse: can('undo'), remove: can('delete') }}
       onCreate={(values) => create.mutate(newOrderPaymentInput({ orderId: order.id, ...values }))}
       onAction={act}
     />

@@ -35,14 +35,32 @@ export interface PaymentsCardProps {
   /** Runs register / remove / reverse; rejects on failure (the caller shows the toast). */
   onAction: (action: PaymentAction, payment: OrderPayment) => Promise<unknown>;
   canCreate?: boolean;
+  /** Which row actions the user's role holds (receivable confirm / undo / delete); default all. */
+  permitted?: { register: boolean; reverse: boolean; remove: boolean };
 }
 
 const s = {
   // spans both columns of the details grid: the table needs the width
-  card: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', md: '4' }, display: 'grid', gap: '3', minW: '0', gridColumn: { lg: '1 / -1' } }),
+  card: css({
+    bg: 'bg.surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'lg',
+    p: { base: '3', md: '4' },
+    display: 'grid',
+    gap: '3',
+    minW: '0',
+    gridColumn: { lg: '1 / -1' },
+  }),
   header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' }),
   title: css({ fontSize: 'lg', fontWeight: 'semibold' }),
-  table: css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', '& th, & td': { textAlign: 'left', px: '2', py: '2', borderBottomWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' }, '& th': { color: 'fg.muted', fontWeight: 'semibold' } }),
+  table: css({
+    w: 'full',
+    borderCollapse: 'collapse',
+    fontSize: 'sm',
+    '& th, & td': { textAlign: 'left', px: '2', py: '2', borderBottomWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' },
+    '& th': { color: 'fg.muted', fontWeight: 'semibold' },
+  }),
   actions: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center', md: { flexWrap: 'nowrap' } }),
   mobileItem: css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', display: 'grid', gap: '1.5', fontSize: 'sm' }),
   row: css({ display: 'flex', justifyContent: 'space-between', gap: '2', '& dt': { color: 'fg.muted' }, '& dd': { textAlign: 'right', fontWeight: 'medium' } }),
@@ -51,7 +69,7 @@ const s = {
   sending: css({ opacity: 0.7 }),
 };
 
-const methodName = (p: OrderPayment) => (p.payment_method_id && 'name' in p.payment_method_id ? (p.payment_method_id.name ?? '') : '');
+const methodName = (p: OrderPayment) => (p.payment_method_id && 'name' in p.payment_method_id ? p.payment_method_id.name ?? '' : '');
 
 /**
  * The 'Dados do pagamento' card (spec 001 §2, §4, §9): table ID, Data ('dd/MM/yyyy às HH:mm'),
@@ -61,7 +79,17 @@ const methodName = (p: OrderPayment) => (p.payment_method_id && 'name' in p.paym
  * payment has its details. Payments being sent show first with 'Enviando...'. Under 768 px
  * the rows are cards.
  */
-export function PaymentsCard({ payments, isLoading, sending, methods, methodsLoading, onCreate, onAction, canCreate = true }: PaymentsCardProps) {
+export function PaymentsCard({
+  payments,
+  isLoading,
+  sending,
+  methods,
+  methodsLoading,
+  onCreate,
+  onAction,
+  canCreate = true,
+  permitted = { register: true, reverse: true, remove: true },
+}: PaymentsCardProps) {
   const isMobile = useIsMobile();
   const [pageSize, setPageSize] = useState<number>(10);
   const [page, setPage] = useState(1);
@@ -88,7 +116,8 @@ export function PaymentsCard({ payments, isLoading, sending, methods, methodsLoa
   };
 
   const actionButtons = (p: OrderPayment) => {
-    const allowed = paymentActions(p.status_in);
+    const byStatus = paymentActions(p.status_in);
+    const allowed = { register: byStatus.register && permitted.register, reverse: byStatus.reverse && permitted.reverse, remove: byStatus.remove && permitted.remove };
     return (
       <div className={s.actions}>
         <Button variant="ghost" size="sm" onClick={() => setDetails(p)} aria-label={`Detalhes do pagamento ${p.id}`} title="Detalhes">

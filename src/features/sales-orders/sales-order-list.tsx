@@ -97,6 +97,7 @@ export function SalesOrderList({ search, onSearchChange }: { search: ListSearch;
           </Link>
         </>
       )}
+      mobileColumns={['id', 'billing_date', 'company', 'current_amount', 'status_in']}
       filterFields={SALES_ORDER_FILTER_FIELDS}
       sortOptions={SORT_OPTIONS}
     />

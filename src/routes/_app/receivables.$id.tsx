@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/lib/navigation/route-table';
+import { receivableQueries } from '@/features/receivables/api';
 import { ReceivableForm } from '@/features/receivables/receivable-form';
 
 export const Route = createFileRoute('/_app/receivables/$id')({
   staticData: routeMeta('/receivables/$id'),
+  // prefetch (not ensure): the form reports a failed load itself (toast, back to the list)
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(receivableQueries.detail(params.id)),
   component: RouteComponent,
 });
 
