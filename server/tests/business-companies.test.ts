@@ -207,5 +207,8 @@ describe('company custom actions (spec 000 §6) scoped to the caller’s own com
     const badLine = await api('POST', '/companies/me/orders', { token, body: { data: { items: [{ sales_item: 99999999 }] } } });
     expect(badLine.status).toBe(400);
     expect((await call('admin', 'GET', '/companies/me/users')).status).toBe(404);
+    // deleting an order deletes its lines too
+    expect((await call('admin', 'DELETE', `/sales-orders/${created.body.data.documentId}`)).status).toBe(204);
+    for (const line of created.body.data.items) expect((await call('admin', 'GET', `/sales-order-items/${line.documentId}`)).status).toBe(404);
   });
 });

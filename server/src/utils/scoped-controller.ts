@@ -56,7 +56,7 @@ export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}
     async create(this: any, ctx: any) {
       const scope = await getScope(strapi, ctx.state.user);
       if (scope.kind !== 'all' && opts.scopedCreate === false) {
-        throw new errors.ForbiddenError('Você não tem permissão para criar este registro.');
+        throw new errors.PolicyError('Você não tem permissão para criar este registro.');
       }
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);

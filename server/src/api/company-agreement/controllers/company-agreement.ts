@@ -13,7 +13,7 @@ export default factories.createCoreController('api::company-agreement.company-ag
     force(data, scope) {
       if (scope.kind === 'company') data.user_company_id = scope.userId;
       else if (scope.kind === 'dispatcher') data.user_dispatcher_id = scope.userId;
-      else throw new errors.ForbiddenError('Você não tem permissão para alterar vínculos.');
+      else throw new errors.PolicyError('Você não tem permissão para alterar vínculos.');
     },
   }),
 }));

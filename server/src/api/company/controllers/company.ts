@@ -75,7 +75,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
 
     /** DELETE /companies/:id — administrators only (a dealership cannot delete itself). */
     async delete(ctx: any) {
-      if (!isAdminUser(ctx.state.user)) throw new errors.ForbiddenError('Apenas administradores podem excluir empresas.');
+      if (!isAdminUser(ctx.state.user)) throw new errors.PolicyError('Apenas administradores podem excluir empresas.');
       return base.delete.call(this, ctx);
     },
 
@@ -332,7 +332,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      */
     async createCompanyOrder(ctx: any) {
       const company = await myCompany(strapi, ctx.state.user);
-      if (company.type !== 'company') throw new errors.ForbiddenError('Apenas concessionárias criam pedidos por aqui.');
+      if (company.type !== 'company') throw new errors.PolicyError('Apenas concessionárias criam pedidos por aqui.');
       const data = { ...bodyData(ctx) };
       const items = data.items ?? [];
       delete data.items;

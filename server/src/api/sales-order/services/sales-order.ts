@@ -85,6 +85,15 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     return super.update(documentId, params);
   },
 
+  /** Deletes the order with its lines (sales-order-items) in one transaction; receivables and documents are kept. */
+  async delete(documentId: string, params: any = {}) {
+    return strapi.db.transaction(async () => {
+      const order = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id'] });
+      if (order) await strapi.db.query('api::sales-order-item.sales-order-item').deleteMany({ where: { sales_order: order.id } });
+      return super.delete(documentId, params);
+    });
+  },
+
   /**
    * Creates an order and its lines in one transaction (createCompanyOrder). `lines` are
    * `{sales_item, quantity}`; original_amount and current_amount default to the sum of
