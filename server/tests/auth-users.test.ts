@@ -62,6 +62,13 @@ describe('POST /auth/local', () => {
     }
   });
 
+  it('accepts a punctuated CPF/CNPJ identifier and the e-mail', async () => {
+    for (const identifier of ['529.982.247-25', '11.222.333/0001-81', 'ADMIN@balcao.local']) {
+      const res = await api('POST', '/auth/local', { body: { identifier, password: SEED_PASSWORD } });
+      expect(res.status, identifier).toBe(200);
+    }
+  });
+
   it('refuses a wrong password with 400 and a message', async () => {
     const res = await api('POST', '/auth/local', { body: { identifier: LOGINS.vendedor, password: 'errada123' } });
     expect(res.status).toBe(400);
