@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { login } from './helpers';
 import { photoJpeg, tinyPdf } from './fixtures/files';
-import { card, createOrderViaApi, toastText } from './orders-helpers';
+import { card, createOrderViaApi, toastText, expect, test } from './orders-helpers';
+
+test.describe.configure({ timeout: 120_000 });
 
 test.describe('Documents of an order (spec 001 §2 Documentos, §5, §7, §8)', () => {
   test('upload a PDF and a photo, see Enviado, open the signed URL, delete one', async ({ page, request }) => {

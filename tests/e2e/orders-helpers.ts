@@ -1,5 +1,13 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test as baseTest, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, ROLES, type RoleKey } from './helpers';
+
+/**
+ * These flows go through the real server (uploads with image processing, several writes per
+ * test) on a machine shared with other runners: a longer per-assertion wait than the config's
+ * 7 s. Each spec also sets 2 minutes per test (`test.describe.configure`).
+ */
+export const expect = baseExpect.configure({ timeout: 20_000 });
+export const test = baseTest;
 
 /** A JWT for a seeded login, through the PWA origin's /api proxy. */
 export async function apiToken(request: APIRequestContext, role: RoleKey = 'admin'): Promise<string> {

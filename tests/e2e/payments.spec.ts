@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { login } from './helpers';
-import { card, createOrderViaApi, toastText } from './orders-helpers';
+import { card, createOrderViaApi, toastText, expect, test } from './orders-helpers';
+
+test.describe.configure({ timeout: 120_000 });
 
 test.describe('Payments of an order (spec 001 §2 Dados do pagamento, §4, §5)', () => {
   test('adds a payment in 3 instalments on a credit card, registers it, reverses it', async ({ page, request }) => {
@@ -95,4 +96,27 @@ test.describe('Payments of an order (spec 001 §2 Dados do pagamento, §4, §5)'
     await expect(toastText(page, 'Pagamento excluído com sucesso')).toBeVisible();
     await expect(payments.locator('tbody tr')).toHaveCount(1);
   });
+});
+
+test('a payment recorded without connection shows as being sent, then is sent once the connection returns', async ({ page, request, context }) => {
+  const order = await createOrderViaApi(request);
+  await login(page, 'admin');
+  await page.goto(`/sales-order/${order.documentId}/details`);
+  const payments = card(page, 'Dados do pagamento');
+  await expect(payments.getByText('Nenhum pagamento registrado.')).toBeVisible();
+  await payments.getByRole('button', { name: 'Adicionar novo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo pagamento' });
+  await dialog.getByLabel('Meio de pagamento').selectOption({ label: 'PIX' });
+  await dialog.getByLabel('Valor').pressSequentially('7777');
+
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  const row = payments.locator('tbody tr').first();
+  await expect(row).toContainText('Enviando...');
+  await expect(row).toContainText('R$ 77,77');
+
+  await context.setOffline(false);
+  await expect(row).toContainText('Pendente');
+  await expect(row).not.toContainText('Enviando...');
+  await expect(payments.locator('tbody tr')).toHaveCount(1);
 });

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { login } from './helpers';
-import { createOrderViaApi, toastText } from './orders-helpers';
+import { createOrderViaApi, toastText, expect, test } from './orders-helpers';
+
+test.describe.configure({ timeout: 120_000 });
 
 test.describe('Contas a Receber (spec 001 §2 Receivables, §5, §7)', () => {
   test('creates, confirms and undoes a receivable', async ({ page, request }) => {

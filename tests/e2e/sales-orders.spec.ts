@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { login } from './helpers';
-import { card, createOrderViaApi, toastText } from './orders-helpers';
+import { card, createOrderViaApi, toastText, expect, test } from './orders-helpers';
+
+test.describe.configure({ timeout: 120_000 });
 
 /** dd/MM/yyyy → yyyy-MM-dd, for range checks. */
 const isoOf = (br: string) => br.split('/').reverse().join('-');
