@@ -86,4 +86,26 @@ describe('signed URL of an order document', () => {
     expect(denied.status).toBe(403);
     expect((await api('GET', `/document-types/get-signed-url?fileDocId=${doc.content.documentId}`, { token: await login('vendedor') })).status).toBe(403);
   });
+
+  it('a file of another dispatcher’s order cannot be adopted into one’s own order document', async () => {
+    const admin = await login('admin');
+    const token = await login('despachante');
+    const me = (await api('GET', '/users/me', { token })).body.id;
+    const others = await api('GET', `/sales-orders?filters[user_dispatcher_id][id][$ne]=${me}&pagination[pageSize]=1`, { token: admin });
+    expect(others.body.data.length, 'an order of another dispatcher').toBe(1);
+    const adminTypes = await api('GET', '/document-types?pagination[pageSize]=1', { token: admin });
+    const { fileForm, SAMPLES } = await import('./helpers/files');
+    const up = await api('POST', '/upload', { token: admin, body: fileForm('alheio.pdf', SAMPLES.pdf) });
+    const created = await api('POST', '/sales-order-documents', { token: admin, body: { data: { sales_order: others.body.data[0].id, document_type: adminTypes.body.data[0].id, content: up.body[0].id } } });
+    expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
+    const foreign = { content: up.body[0] };
+    expect((await api('GET', `/document-types/get-signed-url?fileDocId=${foreign.content.documentId}`, { token })).status).toBe(403);
+
+    const mine = await api('GET', '/sales-orders?pagination[pageSize]=1', { token });
+    const types = await api('GET', '/document-types?pagination[pageSize]=1', { token });
+    const adopt = await api('POST', '/sales-order-documents', { token, body: { data: { sales_order: mine.body.data[0].id, document_type: types.body.data[0].id, content: foreign.content.id } } });
+    // Whether or not the document row is accepted, the foreign file stays out of reach.
+    expect(adopt.status).toBeLessThan(500);
+    expect((await api('GET', `/document-types/get-signed-url?fileDocId=${foreign.content.documentId}`, { token })).status).toBe(403);
+  });
 });

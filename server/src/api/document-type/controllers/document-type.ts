@@ -179,22 +179,27 @@ function pathOf(url: string): string | null {
   }
 }
 
-/** Who may see which stored file (docs/decisions.md). */
+/**
+ * Who may see which stored file (docs/decisions.md): administrators any; others only a file that is
+ * attached somewhere and whose EVERY attachment is visible to them (a company logo counts as visible;
+ * an order document counts when its order is in the caller's scope). Requiring every attachment stops
+ * a caller from "adopting" someone else's file id into a document of their own order.
+ */
 async function fileVisible(scope: Scope, fileId: number): Promise<boolean> {
   if (scope.kind === 'all') return true;
   const morphs: any[] = await strapi.db
     .connection('files_related_mph')
     .where({ file_id: fileId })
     .select('related_type', 'related_id', 'field');
+  if (morphs.length === 0) return false;
   for (const m of morphs) {
-    if (m.related_type === 'api::company.company' && m.field === 'logo') return true;
-    if (m.related_type === SOD) {
-      const doc: any = await strapi.db.query(SOD as any).findOne({
-        where: { id: m.related_id },
-        populate: { sales_order: { populate: { user_company_id: true, user_dispatcher_id: true, user_id: true } } },
-      });
-      if (orderVisible(scope, doc?.sales_order)) return true;
-    }
+    if (m.related_type === 'api::company.company' && m.field === 'logo') continue;
+    if (m.related_type !== SOD) return false;
+    const doc: any = await strapi.db.query(SOD as any).findOne({
+      where: { id: m.related_id },
+      populate: { sales_order: { populate: { user_company_id: true, user_dispatcher_id: true, user_id: true } } },
+    });
+    if (!orderVisible(scope, doc?.sales_order)) return false;
   }
-  return false;
+  return true;
 }
