@@ -14,14 +14,15 @@
  * Flags: --skip-admin (PWA only), --no-build (reuse dist/).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
+// Its own output folder, so a concurrent `npm run build` / `npm start` cannot swap files mid-measure.
+const dist = path.join(root, 'bench-results/dist');
 const args = new Set(process.argv.slice(2));
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
 const DEAD_API_PORT = process.env.BENCH_DEAD_API_PORT ?? '9';
@@ -38,9 +39,10 @@ function run(cmd, argv, cwd, env = process.env) {
 // ---------- 1. build and serve the PWA ----------
 if (!args.has('--no-build')) {
   console.log('[bench] vite build...');
-  run('npm', ['run', 'build', '--silent'], root);
+  run(process.execPath, [path.join(root, 'node_modules/@pandacss/dev/bin.js'), 'codegen', '--silent'], root);
+  run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], root);
 }
-const preview = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {
+const preview = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', dist, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {
   cwd: root,
   env: { ...process.env, API_PORT: DEAD_API_PORT, PORT: String(PORT) },
   stdio: 'ignore',
@@ -105,7 +107,9 @@ async function scriptsLoadedBy(pathname, signedIn) {
   await page.waitForTimeout(300);
   const finalPath = new URL(page.url()).pathname;
   await context.close();
-  const files = [...scripts].map((p) => path.join(dist, p)).filter((f) => existsSync(f));
+  const files = [...scripts].map((p) => path.join(dist, p));
+  const missing = files.filter((f) => !existsSync(f));
+  if (missing.length) throw new Error(`scripts fora de ${dist}: ${missing.join(', ')}`);
   return { path: pathname, finalPath, files: files.map((f) => path.relative(dist, f)), gzip: files.reduce((n, f) => n + gzipBytes(f), 0), raw: files.reduce((n, f) => n + readFileSync(f).length, 0) };
 }
 
@@ -123,10 +127,15 @@ if (!args.has('--skip-admin')) {
   const server = path.join(root, 'server');
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'balcao-admin-'));
   try {
-    for (const entry of readdirSync(server)) {
-      if (['node_modules', 'dist', '.tmp', '.strapi', 'public'].includes(entry)) continue;
-      cpSync(path.join(server, entry), path.join(tmp, entry), { recursive: true });
+    // The admin bundle depends on the installed plugins and their configuration, not on the
+    // API's own code: copy config/ and package.json, stub src/ (so the API's type errors, if
+    // any, cannot fail this build), keep src/admin/ customisations if there are any.
+    for (const entry of ['package.json', 'tsconfig.json', 'config', '.env']) {
+      if (existsSync(path.join(server, entry))) cpSync(path.join(server, entry), path.join(tmp, entry), { recursive: true });
     }
+    mkdirSync(path.join(tmp, 'src'), { recursive: true });
+    writeFileSync(path.join(tmp, 'src/index.ts'), 'export default { register() {}, bootstrap() {} };\n');
+    if (existsSync(path.join(server, 'src/admin'))) cpSync(path.join(server, 'src/admin'), path.join(tmp, 'src/admin'), { recursive: true });
     mkdirSync(path.join(tmp, 'public'), { recursive: true });
     symlinkSync(path.join(server, 'node_modules'), path.join(tmp, 'node_modules'));
     if (!existsSync(path.join(tmp, '.env'))) run(process.execPath, [path.join(root, 'scripts/ensure-server-env.mjs')], root);

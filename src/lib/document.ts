@@ -83,6 +83,22 @@ export const documentMaskOptions: MaskitoOptions = {
 };
 
 /**
+ * Maskito options of a CNPJ-only input (company and dispatcher forms, spec 001 §5 "Masks"):
+ * 00.000.000/0000-00, letters allowed in the first 12 positions (alphanumeric CNPJ), upper-cased.
+ * Send `sanitizeDocument(value)`.
+ */
+export const cnpjMaskOptions: MaskitoOptions = {
+  mask: CNPJ_MASK,
+  preprocessors: documentMaskOptions.preprocessors ?? [],
+};
+
+/** True for a complete CNPJ with valid check digits, numeric or alphanumeric. */
+export function isValidCnpjDocument(input: string): boolean {
+  const doc = sanitizeDocument(input);
+  return doc.length === 14 && documentMessage(doc) === undefined;
+}
+
+/**
  * Formats a stored document for display: 11 digits as CPF, 14 characters as CNPJ
  * (alphanumeric included); anything else is returned unchanged.
  */

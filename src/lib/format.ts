@@ -31,5 +31,5 @@ export function formatCEP(value: string | null | undefined): string {
 /** Phone (DD) 0000-0000 or (DD) 00000-0000 from its digits; anything else unchanged. */
 export function formatPhoneNumber(value: string | null | undefined): string {
   const digits = (value ?? '').replace(/\D/g, '');
-  return digits.length === 10 || digits.length === 11 ? formatPhone(digits) : (value ?? '');
+  return digits.length === 10 || digits.length === 11 ? formatPhone(digits, { mask: 'nanp' }) : (value ?? '');
 }

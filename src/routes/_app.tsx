@@ -2,7 +2,7 @@ import { Navigate, Outlet, createFileRoute, redirect, useMatches } from '@tansta
 import { AppShell } from '@/components/layout/app-shell';
 import { SessionPlaceholder } from '@/components/layout/placeholder-page';
 import { decideAccess } from '@/lib/navigation/guard';
-import { useSession } from '@/lib/session';
+import { useSession, type SessionState } from '@/lib/session';
 
 /**
  * The authenticated layout and the one guard: it reads the permission the matched route
@@ -10,10 +10,15 @@ import { useSession } from '@/lib/session';
  * session (placeholder meanwhile); while mounted it follows session changes (logout).
  */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context, matches }) => {
-    const state = await context.session.settled();
-    const decision = decideAccess(state, matches[matches.length - 1]?.staticData);
-    if (decision.kind === 'redirect') throw redirect({ to: decision.to, replace: true });
+  beforeLoad: ({ context, matches }) => {
+    const check = (state: SessionState) => {
+      const decision = decideAccess(state, matches[matches.length - 1]?.staticData);
+      if (decision.kind === 'redirect') throw redirect({ to: decision.to, replace: true });
+    };
+    // Synchronous once the session is known, so moving between screens never flashes the placeholder.
+    const current = context.session.getState();
+    if (current.status !== 'loading') return check(current);
+    return context.session.settled().then(check);
   },
   pendingMs: 0,
   pendingComponent: SessionPlaceholder,

@@ -2,12 +2,18 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginScreen } from '@/features/auth/login-screen';
 import { decideAccess } from '@/lib/navigation/guard';
 import { routeMeta } from '@/lib/navigation/route-table';
+import type { SessionState } from '@/lib/session';
 
 export const Route = createFileRoute('/login')({
   staticData: routeMeta('/login'),
-  beforeLoad: async ({ context }) => {
-    const decision = decideAccess(await context.session.settled(), routeMeta('/login'));
-    if (decision.kind === 'redirect') throw redirect({ to: decision.to, replace: true });
+  beforeLoad: ({ context }) => {
+    const check = (state: SessionState) => {
+      const decision = decideAccess(state, routeMeta('/login'));
+      if (decision.kind === 'redirect') throw redirect({ to: decision.to, replace: true });
+    };
+    const current = context.session.getState();
+    if (current.status !== 'loading') return check(current);
+    return context.session.settled().then(check);
   },
   component: LoginScreen,
 });

@@ -1,6 +1,6 @@
 import { maskitoTransform } from '@maskito/core';
 import { describe, expect, it } from 'vitest';
-import { documentMaskOptions, documentMessage, formatDocument, isValidDocument, sanitizeDocument } from '@/lib/document';
+import { cnpjMaskOptions, documentMaskOptions, documentMessage, formatDocument, isValidCnpjDocument, isValidDocument, sanitizeDocument } from '@/lib/document';
 
 const mask = (typed: string) => maskitoTransform(typed, documentMaskOptions);
 
@@ -60,5 +60,16 @@ describe('formatDocument (lists and profile)', () => {
     expect(formatDocument('12abc34501de35')).toBe('12.ABC.345/01DE-35');
     expect(formatDocument('abc')).toBe('abc');
     expect(formatDocument(null)).toBe('');
+  });
+});
+
+describe('CNPJ-only fields (company forms)', () => {
+  it('masks numeric and alphanumeric CNPJ and checks their digits', () => {
+    expect(maskitoTransform('45283095000136', cnpjMaskOptions)).toBe('45.283.095/0001-36');
+    expect(maskitoTransform('12abc34501de35', cnpjMaskOptions)).toBe('12.ABC.345/01DE-35');
+    expect(isValidCnpjDocument('45.283.095/0001-36')).toBe(true);
+    expect(isValidCnpjDocument('12.ABC.345/01DE-35')).toBe(true);
+    expect(isValidCnpjDocument('12.ABC.345/01DE-34')).toBe(false);
+    expect(isValidCnpjDocument('529.982.247-25')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ofetch, FetchError } from 'ofetch';
+import type { FetchError } from 'ofetch';
 import { getConfig } from '../config';
 import { readToken } from '../session/storage';
 import { ApiError } from './errors';
@@ -42,9 +42,12 @@ function isPublicPath(path: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(bare);
 }
 
+// ofetch is loaded with the first call, so /login does not download it before it is needed.
+let ofetchModule: Promise<typeof import('ofetch')> | undefined;
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof FetchError) {
+  if (isFetchError(error)) {
     const status = error.response?.status ?? 0;
     const body = error.data as { error?: { message?: unknown; name?: unknown; details?: unknown }; message?: unknown } | undefined;
     const serverMessage =
@@ -59,6 +62,10 @@ function toApiError(error: unknown): ApiError {
     });
   }
   return new ApiError({ status: 0, message: error instanceof Error ? error.message : String(error), cause: error });
+}
+
+function isFetchError(error: unknown): error is FetchError {
+  return error instanceof Error && error.name === 'FetchError';
 }
 
 /**
@@ -77,6 +84,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   if (token && !isPublicPath(path)) headers.Authorization = `Bearer ${token}`;
   let raw: unknown;
   try {
+    const { ofetch } = await (ofetchModule ??= import('ofetch'));
     raw = await ofetch(url, {
       baseURL: getConfig().apiUrl,
       method,
