@@ -104,4 +104,16 @@ test.describe('Pedidos (spec 001 §2 Sales orders)', () => {
     await expect(toastText(page, 'Pedido foi excluído com sucesso.')).toBeVisible();
     await expect(page.locator('tbody tr').filter({ hasText: 'R$ 4.321,09' })).toHaveCount(0);
   });
+
+  test('a dealership sees only its orders and can search them by party names', async ({ page }) => {
+    await login(page, 'concessionaria');
+    await page.goto('/sales-orders');
+    const rows = page.locator('tbody tr');
+    await expect(rows.first()).toContainText('Concessionária Avenida Veículos');
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('Paulista');
+    await expect(rows.first()).toContainText('Despachante Paulista');
+    const count = await rows.count();
+    for (let i = 0; i < count; i++) await expect(rows.nth(i).locator('td').nth(3)).toHaveText('Concessionária Avenida Veículos');
+    await expect(toastText(page, 'Erro ao carregar os pedidos')).toHaveCount(0);
+  });
 });
