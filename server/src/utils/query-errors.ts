@@ -66,3 +66,53 @@ export function assertFilterShape(filters: unknown, depth = 0): void {
     }
   }
 }
+
+const INT_MAX = 2147483647;
+const DECIMAL_MAX = 99999999.99; // Strapi maps `decimal` to decimal(10,2)
+const NEVER = { $null: true, $notNull: true };
+
+/**
+ * The PWA's free-text search ORs `$eq` on numeric columns with whatever the user typed (spec 001
+ * §7: "numeric matches on id and amounts"). A CPF typed there is out of range for an integer or a
+ * decimal(10,2) column and a "150.5" is not an integer: PostgreSQL rejects the whole query, SQLite
+ * just finds nothing. Such `$eq`/`$in` conditions can never match, so they are replaced by a
+ * condition that is false on every database, and the other branches of the `$or` still work.
+ * `schema` is the content-type of `filters`; relations are followed with `getModel`.
+ */
+export function neutralizeImpossibleNumbers(filters: any, schema: any, getModel: (uid: string) => any, depth = 0): any {
+  if (!filters || typeof filters !== 'object' || depth > 12) return filters;
+  if (Array.isArray(filters)) return filters.map((f) => neutralizeImpossibleNumbers(f, schema, getModel, depth + 1));
+  const out: Record<string, any> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (key === '$and' || key === '$or' || key === '$not') {
+      out[key] = neutralizeImpossibleNumbers(value, schema, getModel, depth + 1);
+      continue;
+    }
+    const attr = key === 'id' ? { type: 'integer' } : schema?.attributes?.[key];
+    if (attr?.type === 'relation' && value && typeof value === 'object') {
+      out[key] = neutralizeImpossibleNumbers(value, getModel(attr.target), getModel, depth + 1);
+      continue;
+    }
+    const integer = attr?.type === 'integer';
+    const limit = integer ? INT_MAX : attr?.type === 'decimal' ? DECIMAL_MAX : null;
+    if (limit && value && typeof value === 'object' && !Array.isArray(value)) {
+      const impossible = (v: unknown) => {
+        if (typeof v !== 'string' && typeof v !== 'number') return false;
+        const n = Number(v);
+        return Number.isFinite(n) && (Math.abs(n) > limit || (integer && !Number.isInteger(n)));
+      };
+      const v = value as Record<string, unknown>;
+      if ('$eq' in v && impossible(v.$eq)) {
+        out[key] = NEVER;
+        continue;
+      }
+      if ('$in' in v && Array.isArray(v.$in)) {
+        const kept = v.$in.filter((x) => !impossible(x));
+        out[key] = kept.length ? { ...v, $in: kept } : NEVER;
+        continue;
+      }
+    }
+    out[key] = value;
+  }
+  return out;
+}

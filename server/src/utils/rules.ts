@@ -38,12 +38,12 @@ export function num(data: any, field: string, message = 'Valor numérico inváli
 }
 
 /** Checks 0 <= value (and <= max) for each money field present; messages per field. */
-export function nonNegative(data: any, fields: Record<string, string>, max = 100_000_000): void {
+export function nonNegative(data: any, fields: Record<string, string>, max = 99_999_999.99): void {
   for (const [field, message] of Object.entries(fields)) {
     const n = num(data, field, 'Valor numérico inválido');
     if (n === undefined) continue;
     if (n < 0) fail(field, message);
-    if (n > max) fail(field, `Valor acima do limite (${max})`);
+    if (n > max) fail(field, `Valor acima do limite (${max.toLocaleString('pt-BR')})`);
     data[field] = n;
   }
 }

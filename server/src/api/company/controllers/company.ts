@@ -7,7 +7,7 @@ import { normalizeDocument } from '../../../utils/documents';
 import { relationRef } from '../../../utils/relations';
 import { conflict, fail } from '../../../utils/rules';
 import { checkCompany } from '../services/company';
-import { assertFilterShape, guardQuery } from '../../../utils/query-errors';
+import { assertFilterShape, guardQuery, neutralizeImpossibleNumbers } from '../../../utils/query-errors';
 import { percentage } from '../../company-agreement/services/company-agreement';
 
 const UID = 'api::company.company';
@@ -307,7 +307,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       await myCompany(strapi, ctx.state.user);
       const scope = await getScope(strapi, ctx.state.user);
       const query: any = await orderQuery(ctx);
-      query.filters = andFilters(query.filters, orderFilter(scope));
+      query.filters = andFilters(neutralizeImpossibleNumbers(query.filters, strapi.contentType(ORDER), (u: string) => strapi.getModel(u)), orderFilter(scope));
       if (!query.populate) query.populate = ORDER_POPULATE;
       const { results, pagination } = await guardQuery(() => strapi.service(ORDER).find(query));
       return { data: await sanitizeOrders(results, ctx), meta: { pagination } };
