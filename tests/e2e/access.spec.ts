@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { ROUTE_TABLE } from '../../src/lib/navigation/route-table';
+import { ROLES, login, type RoleKey } from './helpers';
+
+type Tree = Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>;
+
+/**
+ * Every route of spec 000 §2.1 and 001 §2, for every seeded role: a direct visit lands on /
+ * exactly when the role's permission tree (as the server sent it at sign-in) lacks the
+ * route's permission. The expectation is read from the server's tree, not from the app.
+ */
+for (const role of Object.keys(ROLES) as RoleKey[]) {
+  test(`${ROLES[role].role}: stopped at every route it lacks, let into the others`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await login(page, role);
+    const tree = (await page.evaluate(() => JSON.parse(localStorage.getItem('permissions') ?? '{}'))) as Tree;
+    const holds = (p: { api: string; controller: string; action: string }) =>
+      tree[p.api === 'users-permissions' ? 'plugin::users-permissions' : `api::${p.api}`]?.controllers?.[p.controller]?.[p.action]?.enabled === true;
+
+    let denied = 0;
+    for (const [path, meta] of Object.entries(ROUTE_TABLE)) {
+      if (path === '/login' || path === '/') continue;
+      const permission = 'permission' in meta ? meta.permission : undefined;
+      const allowed = !permission || holds(permission);
+      const url = path.replaceAll('$id', '999999');
+      await page.goto(url);
+      // the guard decides before anything renders, so the first page heading is the verdict
+      const heading = page.getByRole('heading', { level: 1 }).first();
+      await expect(heading).toBeVisible();
+      if (allowed) {
+        // a screen may send the visitor back to its list (record not found), never to / or /login
+        expect(await heading.textContent(), `${path} should open for ${role}`).not.toBe('Dashboard');
+        expect(new URL(page.url()).pathname, `${path} should open for ${role}`).not.toMatch(/^\/(login)?$/);
+      } else {
+        denied++;
+        await expect(page, `${path} should be refused to ${role}`).toHaveURL(/^http:\/\/[^/]+\/$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      }
+    }
+    if (role !== 'admin') expect(denied).toBeGreaterThan(0);
+  });
+}
