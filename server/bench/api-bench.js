@@ -8,6 +8,7 @@
  * Service (`strapi.documents(uid).findMany` + `count`, bench/server.js), i.e. without auth,
  * query validation, data scope and output sanitising — what a plain core find costs on the
  * same data. Users are measured against the users-permissions user content-type likewise.
+ * ONLY=<text> limits the run to the calls whose name contains it.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -115,7 +116,8 @@ async function hit(url, headers, again = true) {
       ['GET /users paged (admin)', (i) => `${base}/api/users?${USERS(i)}`, admin, (i) => `${base}/bench/core/plugin::users-permissions.user?${USERS(i)}`, REQUESTS],
     ];
     const rows = [];
-    for (const [name, url, headers, core, n] of cases) {
+    // ONLY=<text> runs just the cases whose name contains it (e.g. ONLY=receivables)
+    for (const [name, url, headers, core, n] of cases.filter(([name]) => !process.env.ONLY || name.includes(process.env.ONLY))) {
       const ours = await measure(url, headers, n, CONCURRENCY);
       const plain = await measure(core, {}, n, CONCURRENCY);
       rows.push({ name, requests: n, ours, plain });

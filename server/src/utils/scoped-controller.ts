@@ -1,6 +1,6 @@
 import { errors } from '@strapi/utils';
 import { andFilters, getScope, scopeFilter, type Scope } from './scope';
-import { assertFilterShape, guardQuery, neutralizeImpossibleNumbers } from './query-errors';
+import { assertFilterShape, guardQuery, neutralizeImpossibleNumbers, relationBranchesToIds } from './query-errors';
 
 /**
  * Core CRUD actions with the data scope of docs/architecture.md applied:
@@ -37,7 +37,8 @@ export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}
       assertFilterShape(ctx.query?.filters);
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
-      const filters = neutralizeImpossibleNumbers(query.filters, strapi.contentType(uid), (u: string) => strapi.getModel(u));
+      const schema = strapi.contentType(uid);
+      const filters = await guardQuery(async () => relationBranchesToIds(strapi, neutralizeImpossibleNumbers(query.filters, schema, (u: string) => strapi.getModel(u)), schema));
       query.filters = andFilters(filters, scopeFilter(uid, scope, 'read'));
       const { results, pagination } = await guardQuery(() => strapi.service(uid).find(query));
       const sanitized = await this.sanitizeOutput(results, ctx);
