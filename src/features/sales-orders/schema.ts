@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { toCents, type Cents } from '@/lib/money';
 import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from './status';
+import { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS } from './search-fields';
+
+export { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS };
 
 /**
  * Sales orders, their payments and documents: the API records (spec 001 §3, docs/architecture.md),
@@ -238,7 +241,6 @@ export function salesOrderFormToPayload(values: SalesOrderFormValues): SalesOrde
 /* ------------------------------------------------------------------ list search */
 
 /** Sort fields of the order list (spec 001 §2): ID, Data, Valor Nominal, Valor Final, Situação. */
-export const SALES_ORDER_SORT_FIELDS = ['id', 'billing_date', 'original_amount', 'current_amount', 'status_in'] as const;
 export const SALES_ORDER_SORT_LABELS: Record<(typeof SALES_ORDER_SORT_FIELDS)[number], string> = {
   id: 'ID',
   billing_date: 'Data',
@@ -279,7 +281,6 @@ export const salesOrderSearchSchema = z.object({
 export type SalesOrderSearch = z.infer<typeof salesOrderSearchSchema>;
 
 /** The filter keys of {@link SalesOrderSearch} (everything except paging and sorting). */
-export const SALES_ORDER_FILTER_KEYS = ['id', 'from', 'to', 'dispatcher', 'company', 'customer', 'seller', 'status'] as const;
 
 /**
  * The list frame's URL state (`ListSearch` of lib/list-search: page, pageSize, sort 'field:dir',

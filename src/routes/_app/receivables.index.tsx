@@ -3,7 +3,8 @@ import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/lib/navigation/route-table';
 import { receivableQueries } from '@/features/receivables/api';
 import { ReceivableList } from '@/features/receivables/receivable-list';
-import { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS, toReceivableSearch } from '@/features/receivables/schema';
+import { toReceivableSearch } from '@/features/receivables/schema';
+import { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS } from '@/features/receivables/search-fields';
 
 export const Route = createFileRoute('/_app/receivables/')({
   staticData: routeMeta('/receivables'),

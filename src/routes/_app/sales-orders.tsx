@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/lib/navigation/route-table';
 import { salesOrderQueries } from '@/features/sales-orders/api';
-import { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS, toSalesOrderSearch } from '@/features/sales-orders/schema';
+import { toSalesOrderSearch } from '@/features/sales-orders/schema';
+import { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS } from '@/features/sales-orders/search-fields';
 import { SalesOrderList } from '@/features/sales-orders/sales-order-list';
 
 export const Route = createFileRoute('/_app/sales-orders')({
