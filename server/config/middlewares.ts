@@ -4,6 +4,7 @@
  * - strapi::body reads multipart up to 20 MB so global::upload-guard can answer the 15 MB rule
  *   itself with a readable message (issue 2 "Uploads").
  * - global::db-errors turns PostgreSQL value errors (22xxx) into 400s instead of 500s.
+ * - global::query-shape (after strapi::query): malformed filters answer 400 on every /api route.
  * - global::signed-files before strapi::public: /uploads/* needs a valid signature.
  * - global::upload-guard then global::idempotency after strapi::body (they read the parsed body).
  */
@@ -23,6 +24,7 @@ export default ({ env }) => [
   },
   'strapi::poweredBy',
   'strapi::query',
+  'global::query-shape',
   {
     name: 'strapi::body',
     config: {

@@ -37,6 +37,18 @@ describe('bad input never answers 5xx', () => {
     });
   }
 
+  it('malformed filter trees answer 400 Filtro inválido on stock and custom endpoints alike (global::query-shape)', async () => {
+    const token = await login('admin');
+    const cases = ['filters[id][$eq][$eq]=1', 'filters[$or]=x', 'filters[id][$in][0][x]=1'];
+    for (const path of ['/users', '/states', '/vehicle-types', '/sales-orders', '/receivables']) {
+      for (const q of cases) {
+        const res = await api('GET', `${path}?${q}`, { token });
+        expect(res.status, `${path}?${q}`).toBe(400);
+        expect(res.body.error.message, `${path}?${q}`).toMatch(/^Filtro inválido/);
+      }
+    }
+  });
+
   it('unknown query keys answer 400 Invalid key', async () => {
     const token = await login('admin');
     const res = await api('GET', '/states?foo=bar', { token });

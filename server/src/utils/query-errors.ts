@@ -33,8 +33,6 @@ export async function guardQuery<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Koa middleware form (for a global or route middleware): same mapping for any handler below it. */
-export const queryErrorsMiddleware = async (_ctx: unknown, next: () => Promise<void>) => guardQuery(next);
 
 const SCALAR_OPS = new Set(['$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$null', '$notNull']);
 const LIST_OPS = new Set(['$in', '$notIn', '$between']);

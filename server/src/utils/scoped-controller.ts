@@ -1,6 +1,6 @@
 import { errors } from '@strapi/utils';
 import { andFilters, getScope, scopeFilter, type Scope } from './scope';
-import { assertFilterShape, guardQuery, neutralizeImpossibleNumbers, relationBranchesToIds } from './query-errors';
+import { neutralizeImpossibleNumbers, relationBranchesToIds } from './query-errors';
 
 /**
  * Core CRUD actions with the data scope of docs/architecture.md applied:
@@ -34,24 +34,22 @@ export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}
   return {
     async find(this: any, ctx: any) {
       const scope = await getScope(strapi, ctx.state.user);
-      assertFilterShape(ctx.query?.filters);
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
       const schema = strapi.contentType(uid);
-      const filters = await guardQuery(async () => relationBranchesToIds(strapi, neutralizeImpossibleNumbers(query.filters, schema, (u: string) => strapi.getModel(u)), schema));
+      const filters = await relationBranchesToIds(strapi, neutralizeImpossibleNumbers(query.filters, schema, (u: string) => strapi.getModel(u)), schema);
       query.filters = andFilters(filters, scopeFilter(uid, scope, 'read'));
-      const { results, pagination } = await guardQuery(() => strapi.service(uid).find(query));
+      const { results, pagination } = await strapi.service(uid).find(query);
       const sanitized = await this.sanitizeOutput(results, ctx);
       return this.transformResponse(sanitized, { pagination });
     },
 
     async findOne(this: any, ctx: any) {
       const scope = await getScope(strapi, ctx.state.user);
-      assertFilterShape(ctx.query?.filters);
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
       const { documentId } = await resolveScoped(strapi, uid, ctx.params.id, scopeFilter(uid, scope, 'read'), notFound);
-      const entity = await guardQuery(() => strapi.service(uid).findOne(documentId, query));
+      const entity = await strapi.service(uid).findOne(documentId, query);
       return this.transformResponse(await this.sanitizeOutput(entity, ctx));
     },
 

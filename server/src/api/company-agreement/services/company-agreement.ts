@@ -59,7 +59,7 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
    */
   async upsertPair(dispatcherUserId: number, companyUserId: number, dispatcherPct: number, companyPct: number) {
     const found = await strapi.db.query(UID).findOne({ where: { user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId }, select: ['documentId'] });
-    const data = { dispatcher_profit_percentage: dispatcherPct, company_profit_percentage: companyPct };
+    const data: any = { dispatcher_profit_percentage: dispatcherPct, company_profit_percentage: companyPct };
     if (found) return strapi.documents(UID).update({ documentId: found.documentId, data });
     return strapi.documents(UID).create({ data: { ...data, user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId } });
   },

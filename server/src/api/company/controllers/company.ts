@@ -7,7 +7,7 @@ import { normalizeDocument } from '../../../utils/documents';
 import { relationRef } from '../../../utils/relations';
 import { conflict, fail } from '../../../utils/rules';
 import { checkCompany } from '../services/company';
-import { assertFilterShape, guardQuery, neutralizeImpossibleNumbers } from '../../../utils/query-errors';
+import { neutralizeImpossibleNumbers } from '../../../utils/query-errors';
 import { percentage } from '../../company-agreement/services/company-agreement';
 
 const UID = 'api::company.company';
@@ -64,7 +64,6 @@ export default factories.createCoreController(UID, ({ strapi }) => {
   async function orderQuery(ctx: any) {
     const schema = strapi.contentType(ORDER);
     const auth = ctx.state.auth;
-    assertFilterShape(ctx.query?.filters);
     await strapi.contentAPI.validate.query(ctx.query, schema, { auth });
     return strapi.contentAPI.sanitize.query(ctx.query, schema, { auth });
   }
@@ -89,7 +88,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      */
     async createDispatcher(ctx: any) {
       const data = { ...bodyData(ctx), type: 'dispatcher' };
-      const input = await strapi.contentAPI.sanitize.input(
+      const input: any = await strapi.contentAPI.sanitize.input(
         Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'username')),
         strapi.contentType(UID),
         { auth: ctx.state.auth },
@@ -307,9 +306,9 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       await myCompany(strapi, ctx.state.user);
       const scope = await getScope(strapi, ctx.state.user);
       const query: any = await orderQuery(ctx);
-      query.filters = andFilters(neutralizeImpossibleNumbers(query.filters, strapi.contentType(ORDER), (u: string) => strapi.getModel(u)), orderFilter(scope));
+      query.filters = andFilters(neutralizeImpossibleNumbers(query.filters, strapi.contentType(ORDER), (u: string) => strapi.getModel(u as any)), orderFilter(scope));
       if (!query.populate) query.populate = ORDER_POPULATE;
-      const { results, pagination } = await guardQuery(() => strapi.service(ORDER).find(query));
+      const { results, pagination } = await strapi.service(ORDER).find(query);
       return { data: await sanitizeOrders(results, ctx), meta: { pagination } };
     },
 

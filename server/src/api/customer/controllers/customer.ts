@@ -1,21 +1,11 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { normalizeDocument } from '../../../utils/documents';
-import { assertFilterShape, guardQuery } from '../../../utils/query-errors';
 
 const UID = 'api::customer.customer';
 
 /** Customers are a shared lookup table (docs/architecture.md); adds findByCpfCnpj (spec 000 §6). */
 export default factories.createCoreController(UID, ({ strapi }) => ({
-  async find(ctx: any) {
-    assertFilterShape(ctx.query?.filters);
-    return guardQuery(() => super.find(ctx));
-  },
-  async findOne(ctx: any) {
-    assertFilterShape(ctx.query?.filters);
-    return guardQuery(() => super.findOne(ctx));
-  },
-
   /** GET /customers/cpf-cnpj/:cpf_cnpj — the customer with that CPF/CNPJ (punctuation ignored), 404 'Cliente não encontrado'. */
   async findByCpfCnpj(ctx: any) {
     await this.validateQuery(ctx);

@@ -1,14 +1,4 @@
 import { factories } from '@strapi/strapi';
-import { assertFilterShape, guardQuery } from '../../../utils/query-errors';
 
-/** Shared lookup table (no data scope); malformed filters answer 400 (utils/query-errors). */
-export default factories.createCoreController('api::payment-method.payment-method', () => ({
-  async find(ctx: any) {
-    assertFilterShape(ctx.query?.filters);
-    return guardQuery(() => super.find(ctx));
-  },
-  async findOne(ctx: any) {
-    assertFilterShape(ctx.query?.filters);
-    return guardQuery(() => super.findOne(ctx));
-  },
-}));
+/** Shared lookup table (no data scope); malformed filters answer 400 in global::query-shape. */
+export default factories.createCoreController('api::payment-method.payment-method');
