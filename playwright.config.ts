@@ -8,6 +8,8 @@ import path from 'node:path';
  * their own and a fresh temporary SQLite file per run, with the /auth rate limit off.
  */
 process.env.E2E_DB ??= path.join(os.tmpdir(), `balcao-e2e-${process.pid}-${Date.now()}.db`);
+// The API writes e-mails here (no SMTP in tests); the reset-password test reads the link from it.
+process.env.E2E_OUTBOX ??= path.join(os.tmpdir(), `balcao-e2e-outbox-${process.pid}-${Date.now()}`);
 const PORT = process.env.E2E_PORT ?? '4391';
 const API_PORT = process.env.E2E_API_PORT ?? '1391';
 
@@ -43,6 +45,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_FILENAME: process.env.E2E_DB,
       AUTH_RATELIMIT: 'false',
+      EMAIL_OUTBOX_DIR: process.env.E2E_OUTBOX,
     },
   },
 });

@@ -15,3 +15,11 @@ export async function signIn(identifier: string, password: string): Promise<{ na
   const user = await session.login(identifier, password);
   return { name: user.name?.trim() || 'Usuário' };
 }
+
+/**
+ * POST /auth/reset-password `{code, password, passwordConfirmation}` (spec 000 §3, §7): sets a new
+ * password with the code of the e-mailed link. Does not sign in. @throws ApiError (bad or used code: 400)
+ */
+export async function resetPassword(input: { code: string; password: string; passwordConfirmation: string }): Promise<void> {
+  await api.post('/auth/reset-password', input);
+}

@@ -39,6 +39,7 @@ const receivable = crud('receivable');
 
 export const ROUTE_TABLE = {
   '/login': { public: true },
+  '/reset-password': { public: true },
   // The home's "user me" is its menu item's permission; the route itself is open to any
   // signed-in user, since a denied route redirects here (docs/decisions.md).
   '/': {},

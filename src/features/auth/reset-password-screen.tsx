@@ -1,0 +1,88 @@
+import { useForm } from '@tanstack/react-form';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import { input } from 'styled-system/recipes';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api/errors';
+import { resetPassword } from './api';
+import { resetPasswordError } from './reset-password-schema';
+
+/**
+ * /reset-password?code=… — where the recovery e-mail's link lands (spec 000 §2.3: "not shown";
+ * docs/decisions.md): new password and confirmation, 'Salvar'/'Salvando...', then back to /login
+ * with a toast. Without a code it says so and links to /login, where a new e-mail can be asked for.
+ */
+export function ResetPasswordScreen({ code }: { code?: string }) {
+  const navigate = useNavigate();
+  const form = useForm({
+    defaultValues: { password: '', passwordConfirmation: '' },
+    onSubmit: async ({ value }) => {
+      try {
+        await resetPassword({ code: code ?? '', ...value });
+        toast({ title: 'Senha alterada', description: 'Entre com seu CPF ou CNPJ e a nova senha.' });
+        await navigate({ to: '/login' });
+      } catch (error) {
+        toast({ title: 'Erro', description: errorMessage(error, 'Não foi possível redefinir a senha. O link pode ter expirado; peça um novo em "Esqueceu a senha?".'), variant: 'destructive' });
+      }
+    },
+  });
+
+  return (
+    <main className={css({ minH: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4', bg: 'linear-gradient(160deg, #EAF2FB 0%, #F8FAFC 60%)' })}>
+      <div className={css({ w: 'full', maxW: '420px', bg: 'bg.surface', borderRadius: 'xl', boxShadow: 'lg', p: { base: '6', md: '8' } })}>
+        <div className={css({ mb: '6', textAlign: 'center' })}>
+          <div className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'primary.500' })}>Balcão</div>
+          <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold', mt: '2' })}>Redefinir senha</h1>
+        </div>
+        {!code ? (
+          <p role="alert">
+            Link de recuperação inválido.{' '}
+            <Link to="/login" className={css({ color: 'primary.500', textDecoration: 'underline' })}>
+              Voltar para o login
+            </Link>
+          </p>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              e.stopPropagation();
+              void form.handleSubmit();
+            }}
+            className={css({ display: 'grid', gap: '4' })}
+          >
+            {(['password', 'passwordConfirmation'] as const).map((name) => (
+              <form.Field key={name} name={name} validators={{ onSubmit: ({ fieldApi }) => resetPasswordError(fieldApi.form.state.values, name) }}>
+                {(field) => (
+                  <Field.Root label={name === 'password' ? 'Nova senha' : 'Confirmação da nova senha'} error={field.state.meta.errors[0] as string | undefined} required>
+                    <Field.Input
+                      className={input()}
+                      type="password"
+                      autoComplete="new-password"
+                      name={field.name}
+                      value={field.state.value}
+                      onChange={(e) => field.handleChange(e.currentTarget.value)}
+                      onBlur={field.handleBlur}
+                    />
+                  </Field.Root>
+                )}
+              </form.Field>
+            ))}
+            <form.Subscribe selector={(s) => s.isSubmitting}>
+              {(submitting) => (
+                <Button type="submit" disabled={submitting}>
+                  {submitting ? 'Salvando...' : 'Salvar'}
+                </Button>
+              )}
+            </form.Subscribe>
+            <Link to="/login" className={css({ textAlign: 'center', color: 'primary.500', fontSize: 'sm' })}>
+              Voltar para o login
+            </Link>
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}

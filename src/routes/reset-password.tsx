@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResetPasswordScreen } from '@/features/auth/reset-password-screen';
+import { routeMeta } from '@/lib/navigation/route-table';
+
+export const Route = createFileRoute('/reset-password')({
+  staticData: routeMeta('/reset-password'),
+  validateSearch: (search: Record<string, unknown>): { code?: string } => (typeof search.code === 'string' && search.code ? { code: search.code } : {}),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { code } = Route.useSearch();
+  return <ResetPasswordScreen code={code} />;
+}
