@@ -94,6 +94,8 @@ const s = {
   mobileCard: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: '3', display: 'grid', gap: '1.5' }),
   cardRow: css({ display: 'flex', justifyContent: 'space-between', gap: '3', '& dt': { color: 'fg.muted' }, '& dd': { textAlign: 'right', fontWeight: 'medium' } }),
   muted: css({ color: 'fg.muted', textAlign: 'center', py: '6' }),
+  // Row actions stay in view when a wide table (orders: 9 columns) scrolls sideways on a laptop.
+  stickyActions: css({ position: 'sticky', right: 0, bg: 'bg.surface', textAlign: 'right!', boxShadow: 'inset 1px 0 0 token(colors.border)' }),
 };
 
 function headerText<T>(column: ListColumn<T>): string {
@@ -360,7 +362,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
                       const sorted = header.column.getIsSorted();
                       const label = flexRender(header.column.columnDef.header, header.getContext());
                       return (
-                        <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined} className={header.column.id === '__actions' ? css({ textAlign: 'right!' }) : undefined}>
+                        <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined} className={header.column.id === '__actions' ? s.stickyActions : undefined}>
                           {header.column.getCanSort() && header.column.id !== '__actions' ? (
                             <button type="button" className={s.sortButton} onClick={header.column.getToggleSortingHandler()}>
                               {label}
@@ -392,7 +394,9 @@ export function ListPage<T>(props: ListPageProps<T>) {
                   visibleRows.map((row) => (
                     <tr key={row.id}>
                       {row.getVisibleCells().map((cell) => (
-                        <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                        <td key={cell.id} className={cell.column.id === '__actions' ? s.stickyActions : undefined}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
                       ))}
                     </tr>
                   ))
