@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, useState } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
+import { AuthCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icons';
@@ -47,92 +48,85 @@ export function LoginScreen() {
   });
 
   return (
-    <main className={css({ minH: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4', bg: 'linear-gradient(160deg, #EAF2FB 0%, #F8FAFC 60%)' })}>
-      <div className={css({ w: 'full', maxW: '420px', bg: 'bg.surface', borderRadius: 'xl', boxShadow: 'lg', p: { base: '6', md: '8' } })}>
-        <div className={css({ mb: '6', textAlign: 'center' })}>
-          <div className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'primary.500' })}>Balcão</div>
-          <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold', mt: '2' })}>Bem-vindo</h1>
-          <p className={css({ color: 'fg.muted', mt: '1' })}>Entre com seu CPF ou CNPJ e sua senha.</p>
-        </div>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            e.stopPropagation();
-            void form.handleSubmit();
-          }}
-          className={css({ display: 'grid', gap: '4' })}
-        >
-          <form.Field name="identifier" validators={{ onChange: ({ value }) => documentMessage(value) }}>
-            {(field) => (
-              <Field.Root label="CPF/CNPJ" error={field.state.meta.errors[0] as string | undefined} required>
+    <AuthCard title="Bem-vindo" subtitle="Entre com seu CPF ou CNPJ e sua senha.">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          void form.handleSubmit();
+        }}
+        className={css({ display: 'grid', gap: '4' })}
+      >
+        <form.Field name="identifier" validators={{ onChange: ({ value }) => documentMessage(value) }}>
+          {(field) => (
+            <Field.Root label="CPF/CNPJ" error={field.state.meta.errors[0] as string | undefined} required>
+              <Field.Input
+                ref={maskRef}
+                className={input()}
+                name={field.name}
+                autoComplete="username"
+                autoCapitalize="characters"
+                placeholder="000.000.000-00"
+                value={field.state.value}
+                onInput={(e) => field.handleChange(e.currentTarget.value)}
+                onChange={(e) => field.handleChange(e.currentTarget.value)}
+                onBlur={field.handleBlur}
+              />
+            </Field.Root>
+          )}
+        </form.Field>
+        <form.Field name="password">
+          {(field) => (
+            <Field.Root label="Senha" required>
+              <div className={css({ position: 'relative' })}>
                 <Field.Input
-                  ref={maskRef}
-                  className={input()}
+                  className={input({})}
+                  style={{ paddingRight: 44 }}
+                  type={showPassword ? 'text' : 'password'}
                   name={field.name}
-                  autoComplete="username"
-                  autoCapitalize="characters"
-                  placeholder="000.000.000-00"
+                  autoComplete="current-password"
                   value={field.state.value}
-                  onInput={(e) => field.handleChange(e.currentTarget.value)}
-                  onChange={(e) => field.handleChange(e.currentTarget.value)}
+                  onChange={(e) => field.handleChange(e.target.value)}
                   onBlur={field.handleBlur}
                 />
-              </Field.Root>
-            )}
-          </form.Field>
-          <form.Field name="password">
-            {(field) => (
-              <Field.Root label="Senha" required>
-                <div className={css({ position: 'relative' })}>
-                  <Field.Input
-                    className={input({})}
-                    style={{ paddingRight: 44 }}
-                    type={showPassword ? 'text' : 'password'}
-                    name={field.name}
-                    autoComplete="current-password"
-                    value={field.state.value}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                    onBlur={field.handleBlur}
-                  />
-                  <button
-                    type="button"
-                    onClick={() => setShowPassword((v) => !v)}
-                    aria-label={showPassword ? 'Ocultar senha' : 'Mostrar senha'}
-                    aria-pressed={showPassword}
-                    className={css({ position: 'absolute', right: '2', top: '50%', transform: 'translateY(-50%)', p: '1.5', cursor: 'pointer', color: 'fg.muted' })}
-                  >
-                    <Icon name={showPassword ? 'eyeOff' : 'eye'} />
-                  </button>
-                </div>
-              </Field.Root>
-            )}
-          </form.Field>
-          <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-            <Button
-              variant="link"
-              onClick={() => {
-                setRecoveryUsed(true);
-                setRecoveryOpen(true);
-              }}
-            >
-              Esqueceu a senha?
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((v) => !v)}
+                  aria-label={showPassword ? 'Ocultar senha' : 'Mostrar senha'}
+                  aria-pressed={showPassword}
+                  className={css({ position: 'absolute', right: '2', top: '50%', transform: 'translateY(-50%)', p: '1.5', cursor: 'pointer', color: 'fg.muted' })}
+                >
+                  <Icon name={showPassword ? 'eyeOff' : 'eye'} />
+                </button>
+              </div>
+            </Field.Root>
+          )}
+        </form.Field>
+        <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+          <Button
+            variant="link"
+            onClick={() => {
+              setRecoveryUsed(true);
+              setRecoveryOpen(true);
+            }}
+          >
+            Esqueceu a senha?
+          </Button>
+        </div>
+        <form.Subscribe selector={(st) => [st.isSubmitting, st.fieldMeta.identifier?.errors?.length ?? 0] as const}>
+          {([isSubmitting, errorCount]) => (
+            <Button type="submit" disabled={isSubmitting || errorCount > 0} className={css({ w: 'full' })}>
+              {isSubmitting ? 'Carregando...' : 'Entrar'}
             </Button>
-          </div>
-          <form.Subscribe selector={(st) => [st.isSubmitting, st.fieldMeta.identifier?.errors?.length ?? 0] as const}>
-            {([isSubmitting, errorCount]) => (
-              <Button type="submit" disabled={isSubmitting || errorCount > 0} className={css({ w: 'full' })}>
-                {isSubmitting ? 'Carregando...' : 'Entrar'}
-              </Button>
-            )}
-          </form.Subscribe>
-        </form>
-      </div>
+          )}
+        </form.Subscribe>
+      </form>
       {recoveryUsed ? (
         <Suspense fallback={null}>
           <ForgotPasswordDialog open={recoveryOpen} onOpenChange={setRecoveryOpen} />
         </Suspense>
       ) : null}
-    </main>
+    </AuthCard>
   );
 }

@@ -2,6 +2,7 @@ import { useForm } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
+import { AuthCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
@@ -30,59 +31,53 @@ export function ResetPasswordScreen({ code }: { code?: string }) {
   });
 
   return (
-    <main className={css({ minH: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4', bg: 'linear-gradient(160deg, #EAF2FB 0%, #F8FAFC 60%)' })}>
-      <div className={css({ w: 'full', maxW: '420px', bg: 'bg.surface', borderRadius: 'xl', boxShadow: 'lg', p: { base: '6', md: '8' } })}>
-        <div className={css({ mb: '6', textAlign: 'center' })}>
-          <div className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'primary.500' })}>Balcão</div>
-          <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold', mt: '2' })}>Redefinir senha</h1>
-        </div>
-        {!code ? (
-          <p role="alert">
-            Link de recuperação inválido.{' '}
-            <Link to="/login" className={css({ color: 'primary.500', textDecoration: 'underline' })}>
-              Voltar para o login
-            </Link>
-          </p>
-        ) : (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              e.stopPropagation();
-              void form.handleSubmit();
-            }}
-            className={css({ display: 'grid', gap: '4' })}
-          >
-            {(['password', 'passwordConfirmation'] as const).map((name) => (
-              <form.Field key={name} name={name} validators={{ onSubmit: ({ fieldApi }) => resetPasswordError(fieldApi.form.state.values, name) }}>
-                {(field) => (
-                  <Field.Root label={name === 'password' ? 'Nova senha' : 'Confirmação da nova senha'} error={field.state.meta.errors[0] as string | undefined} required>
-                    <Field.Input
-                      className={input()}
-                      type="password"
-                      autoComplete="new-password"
-                      name={field.name}
-                      value={field.state.value}
-                      onChange={(e) => field.handleChange(e.currentTarget.value)}
-                      onBlur={field.handleBlur}
-                    />
-                  </Field.Root>
-                )}
-              </form.Field>
-            ))}
-            <form.Subscribe selector={(s) => s.isSubmitting}>
-              {(submitting) => (
-                <Button type="submit" disabled={submitting}>
-                  {submitting ? 'Salvando...' : 'Salvar'}
-                </Button>
+    <AuthCard title="Redefinir senha">
+      {!code ? (
+        <p role="alert">
+          Link de recuperação inválido.{' '}
+          <Link to="/login" className={css({ color: 'primary.500', textDecoration: 'underline' })}>
+            Voltar para o login
+          </Link>
+        </p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            e.stopPropagation();
+            void form.handleSubmit();
+          }}
+          className={css({ display: 'grid', gap: '4' })}
+        >
+          {(['password', 'passwordConfirmation'] as const).map((name) => (
+            <form.Field key={name} name={name} validators={{ onSubmit: ({ fieldApi }) => resetPasswordError(fieldApi.form.state.values, name) }}>
+              {(field) => (
+                <Field.Root label={name === 'password' ? 'Nova senha' : 'Confirmação da nova senha'} error={field.state.meta.errors[0] as string | undefined} required>
+                  <Field.Input
+                    className={input()}
+                    type="password"
+                    autoComplete="new-password"
+                    name={field.name}
+                    value={field.state.value}
+                    onChange={(e) => field.handleChange(e.currentTarget.value)}
+                    onBlur={field.handleBlur}
+                  />
+                </Field.Root>
               )}
-            </form.Subscribe>
-            <Link to="/login" className={css({ textAlign: 'center', color: 'primary.500', fontSize: 'sm' })}>
-              Voltar para o login
-            </Link>
-          </form>
-        )}
-      </div>
-    </main>
+            </form.Field>
+          ))}
+          <form.Subscribe selector={(s) => s.isSubmitting}>
+            {(submitting) => (
+              <Button type="submit" disabled={submitting}>
+                {submitting ? 'Salvando...' : 'Salvar'}
+              </Button>
+            )}
+          </form.Subscribe>
+          <Link to="/login" className={css({ textAlign: 'center', color: 'primary.500', fontSize: 'sm' })}>
+            Voltar para o login
+          </Link>
+        </form>
+      )}
+    </AuthCard>
   );
 }
