@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { toReais } from '@/lib/money';
 import {
   customerRefSchema,
@@ -17,23 +18,15 @@ export { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, R
  * Money of the record is parsed to **centavos**; the form holds centavos; the body sends reais.
  */
 
-const idSchema = z.number().int();
-
-function relation<T extends z.ZodObject>(shape: T) {
-  return z
-    .union([shape, idSchema.transform((id) => ({ id }))])
-    .nullish()
-    .transform((v) => (v ?? null) as (z.infer<T> | { id: number }) | null);
-}
 
 /** A receivable as `GET /receivables?populate=...` returns it. Money in centavos. */
 export const receivableSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string(),
-  sales_order: relation(z.looseObject({ id: idSchema, documentId: z.string().optional(), customer_id: z.unknown().optional() })),
+  sales_order: strapiRelation(z.looseObject({ id: strapiIdSchema, documentId: z.string().optional(), customer_id: z.unknown().optional() })),
   pedido_id: z.number().int().nullish(),
-  user_dispatcher_id: relation(userRefSchema),
-  user_company_id: relation(userRefSchema),
+  user_dispatcher_id: strapiRelation(userRefSchema),
+  user_company_id: strapiRelation(userRefSchema),
   cpf_cnpj_cliente: z.string().nullish(),
   document_number: z.string().nullish(),
   amount_original: moneySchema,
@@ -41,7 +34,7 @@ export const receivableSchema = z.looseObject({
   tax: moneySchema,
   status_in: z.string().nullish(),
   payment_date: z.string().nullish(),
-  payment_method_id: relation(paymentMethodRefSchema.partial({ name: true })),
+  payment_method_id: strapiRelation(paymentMethodRefSchema.partial({ name: true })),
   card_brand: z.string().nullish(),
   card_last4: z.string().nullish(),
   installments: z.number().int().nullish(),

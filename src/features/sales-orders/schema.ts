@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { toCents, type Cents } from '@/lib/money';
 import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from './status';
 import { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS } from './search-fields';
@@ -16,19 +17,10 @@ export { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS };
 /** A money field of the API (reais, decimal; may arrive as a string) → centavos; null → 0. */
 export const moneySchema = z.union([z.number(), z.string()]).nullish().transform((v): Cents => toCents(v));
 
-const idSchema = z.number().int();
-
-/** A relation that may come populated (`{id, ...}`) or as a bare id; always yields an object or null. */
-function relation<T extends z.ZodObject>(shape: T) {
-  return z
-    .union([shape, idSchema.transform((id) => ({ id }))])
-    .nullish()
-    .transform((v) => (v ?? null) as (z.infer<T> | { id: number }) | null);
-}
 
 /** A users-permissions user as populated on a relation (seller, dealership, dispatcher). */
 export const userRefSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string().optional(),
   username: z.string().nullish(),
   name: z.string().nullish(),
@@ -43,20 +35,20 @@ export function userDisplayName(user: { name?: string | null; username?: string 
 }
 
 export const customerRefSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string().optional(),
   name: z.string().nullish(),
   cpf_cnpj: z.string().nullish(),
 });
 
 export const namedRefSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string().optional(),
   name: z.string().nullish(),
 });
 
 export const companyRefSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string().optional(),
   trade_name: z.string().nullish(),
   legal_name: z.string().nullish(),
@@ -65,14 +57,14 @@ export const companyRefSchema = z.looseObject({
 
 /** A sales order as `GET /sales-orders?populate=*` returns it (spec 001 §3). Money in centavos. */
 export const salesOrderSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string(),
-  user_id: relation(userRefSchema),
-  customer_id: relation(customerRefSchema),
-  vehicle_type_id: relation(namedRefSchema),
-  user_company_id: relation(userRefSchema),
-  user_dispatcher_id: relation(userRefSchema),
-  vehicle_documentation_company_id: relation(companyRefSchema),
+  user_id: strapiRelation(userRefSchema),
+  customer_id: strapiRelation(customerRefSchema),
+  vehicle_type_id: strapiRelation(namedRefSchema),
+  user_company_id: strapiRelation(userRefSchema),
+  user_dispatcher_id: strapiRelation(userRefSchema),
+  vehicle_documentation_company_id: strapiRelation(companyRefSchema),
   status_in: z.string().nullish(),
   sales_type: z.string().nullish(),
   vehicle_price: moneySchema,
@@ -101,11 +93,11 @@ export function refUserName(ref: UserRef | { id: number } | null | undefined): s
 }
 
 /** `{id, documentId}` of a sales order for the select options (spec 001 §7). */
-export const salesOrderOptionSchema = z.looseObject({ id: idSchema, documentId: z.string() });
+export const salesOrderOptionSchema = z.looseObject({ id: strapiIdSchema, documentId: z.string() });
 
 /** A payment method as a select option (spec 001 §3 "Payment method (reference)"). */
 export const paymentMethodRefSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string().optional(),
   name: z.string(),
   max_installments: z.number().nullish(),
@@ -118,11 +110,11 @@ export type PaymentMethodRef = z.infer<typeof paymentMethodRefSchema>;
  * `status_in` stays raw so the table can show 'Indefinido' or the unknown value.
  */
 export const orderPaymentSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string(),
   pedido_id: z.number().int().nullish(),
   custom_document_id: z.string().nullish(),
-  payment_method_id: relation(paymentMethodRefSchema.partial({ name: true })),
+  payment_method_id: strapiRelation(paymentMethodRefSchema.partial({ name: true })),
   amount_original: moneySchema,
   amount_final: moneySchema,
   installments: z.number().int().nullish(),
@@ -135,7 +127,7 @@ export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 /** An uploaded file as Strapi's media relation returns it. */
 export const mediaSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string().optional(),
   name: z.string().nullish(),
   url: z.string(),
@@ -146,7 +138,7 @@ export type Media = z.infer<typeof mediaSchema>;
 
 /** A document type (spec 001 §3 "Sales order document ... document_type (name)"). */
 export const documentTypeSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string().optional(),
   name: z.string(),
 });
@@ -154,10 +146,10 @@ export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 /** An order document, `GET /sales-order-documents?populate=*` (spec 001 §3). */
 export const orderDocumentSchema = z.looseObject({
-  id: idSchema,
+  id: strapiIdSchema,
   documentId: z.string(),
-  sales_order: relation(z.looseObject({ id: idSchema, documentId: z.string().optional() })),
-  document_type: relation(documentTypeSchema.partial({ name: true })),
+  sales_order: strapiRelation(z.looseObject({ id: strapiIdSchema, documentId: z.string().optional() })),
+  document_type: strapiRelation(documentTypeSchema.partial({ name: true })),
   content: mediaSchema.nullish(),
   createdAt: z.string().nullish(),
 });

@@ -28,6 +28,20 @@ export function singleSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({ data: item, meta: z.unknown().optional() });
 }
 
+/** A Strapi numeric `id` (users and roles are addressed by it; other records by documentId). */
+export const strapiIdSchema = z.number().int();
+
+/**
+ * A relation field as Strapi returns it: populated (`{id, ...}`) or a bare id, or absent/null.
+ * Always yields an object with at least `id`, or null, so screens read `rel?.id` either way.
+ */
+export function strapiRelation<T extends z.ZodObject>(shape: T) {
+  return z
+    .union([shape, strapiIdSchema.transform((id) => ({ id }))])
+    .nullish()
+    .transform((v) => (v ?? null) as (z.infer<T> | { id: number }) | null);
+}
+
 /** An empty page (used where the spec says a failed list "yields an empty list with zero totals"). */
 export function emptyPage<T>(page = 1, pageSize = 10): Paged<T> {
   return { data: [], meta: { pagination: { page, pageSize, pageCount: 0, total: 0 } } };
