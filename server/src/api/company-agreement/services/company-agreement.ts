@@ -2,6 +2,7 @@ import { factories } from '@strapi/strapi';
 import { relationRef } from '../../../utils/relations';
 import { conflict, fail, has, num } from '../../../utils/rules';
 import { partyUser } from '../../sales-order/services/sales-order';
+import { checkedService } from '../../../utils/checked-service';
 
 const UID = 'api::company-agreement.company-agreement';
 
@@ -43,16 +44,7 @@ async function check(strapi: any, data: any, documentId: string | null) {
   }
 }
 
-export default factories.createCoreService(UID, ({ strapi }) => ({
-  async create(params: any = {}) {
-    await check(strapi, (params.data ??= {}), null);
-    return super.create(params);
-  },
-  async update(documentId: string, params: any = {}) {
-    await check(strapi, (params.data ??= {}), documentId);
-    return super.update(documentId, params);
-  },
-
+export default factories.createCoreService(UID, checkedService(check, ({ strapi }) => ({
   /**
    * Creates or updates the agreement of the pair (dispatcher user id, dealership user id) with
    * the two percentages (0–100). Used by PUT /companies/:id/updateCompanies.
@@ -63,4 +55,4 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     if (found) return strapi.documents(UID).update({ documentId: found.documentId, data });
     return strapi.documents(UID).create({ data: { ...data, user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId } });
   },
-}));
+})));

@@ -1,6 +1,7 @@
 import { factories } from '@strapi/strapi';
 import { documentError, normalizeDocument } from '../../../utils/documents';
 import { conflict, email, fail, has, text } from '../../../utils/rules';
+import { checkedService } from '../../../utils/checked-service';
 
 const UID = 'api::customer.customer';
 
@@ -27,13 +28,4 @@ async function check(strapi: any, data: any, documentId: string | null) {
   text(data, 'phone_number', { max: 20, maxMessage: 'Telefone inválido' });
 }
 
-export default factories.createCoreService(UID, ({ strapi }) => ({
-  async create(params: any = {}) {
-    await check(strapi, (params.data ??= {}), null);
-    return super.create(params);
-  },
-  async update(documentId: string, params: any = {}) {
-    await check(strapi, (params.data ??= {}), documentId);
-    return super.update(documentId, params);
-  },
-}));
+export default factories.createCoreService(UID, checkedService(check));

@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { loadRef, relationRef } from '../../../utils/relations';
 import { conflict, fail, has, nonNegative, num, text } from '../../../utils/rules';
 import { dateInput, partyUser } from '../../sales-order/services/sales-order';
+import { checkedService } from '../../../utils/checked-service';
 
 const UID = 'api::receivable.receivable';
 const ORDER = 'api::sales-order.sales-order';
@@ -87,16 +88,7 @@ async function check(strapi: any, data: any, documentId: string | null) {
   }
 }
 
-export default factories.createCoreService(UID, ({ strapi }) => ({
-  async create(params: any = {}) {
-    await check(strapi, (params.data ??= {}), null);
-    return super.create(params);
-  },
-  async update(documentId: string, params: any = {}) {
-    await check(strapi, (params.data ??= {}), documentId);
-    return super.update(documentId, params);
-  },
-
+export default factories.createCoreService(UID, checkedService(check, ({ strapi }) => ({
   /**
    * confirm (pending → paid) and undo (paid → reversed), spec 001 §4. Any other starting
    * status answers 409 with a readable message; the receivable is returned after the change.
@@ -118,4 +110,4 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
       return strapi.documents(UID).update({ ...params, documentId, data: { status_in: to } });
     });
   },
-}));
+})));

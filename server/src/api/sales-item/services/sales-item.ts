@@ -1,6 +1,7 @@
 import { factories } from '@strapi/strapi';
 import { relationRef } from '../../../utils/relations';
 import { fail, has, nonNegative, text } from '../../../utils/rules';
+import { checkedService } from '../../../utils/checked-service';
 
 const UID = 'api::sales-item.sales-item';
 const AMOUNTS = ['vehicle_documentation_company_amount', 'vehicle_sales_company_amount', 'platform_amount'] as const;
@@ -46,13 +47,4 @@ async function check(strapi: any, data: any, documentId: string | null) {
   if (creating && data.price === undefined) data.price = price;
 }
 
-export default factories.createCoreService(UID, ({ strapi }) => ({
-  async create(params: any = {}) {
-    await check(strapi, (params.data ??= {}), null);
-    return super.create(params);
-  },
-  async update(documentId: string, params: any = {}) {
-    await check(strapi, (params.data ??= {}), documentId);
-    return super.update(documentId, params);
-  },
-}));
+export default factories.createCoreService(UID, checkedService(check));

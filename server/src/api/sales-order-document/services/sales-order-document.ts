@@ -1,6 +1,7 @@
 import { factories } from '@strapi/strapi';
 import { loadRef, relationRef } from '../../../utils/relations';
 import { fail, has } from '../../../utils/rules';
+import { checkedService } from '../../../utils/checked-service';
 
 const UID = 'api::sales-order-document.sales-order-document';
 
@@ -8,7 +9,8 @@ const UID = 'api::sales-order-document.sales-order-document';
  * Order document rules (spec 001 §7 "Order documents and files"): `sales_order`,
  * `document_type` and `content` (an uploaded file id) are required and must exist.
  */
-async function check(strapi: any, data: any, creating: boolean) {
+async function check(strapi: any, data: any, documentId: string | null) {
+  const creating = documentId === null;
   const rules: Array<[string, string, string]> = [
     ['sales_order', 'api::sales-order.sales-order', 'Pedido não encontrado.'],
     ['document_type', 'api::document-type.document-type', 'Tipo de documento não encontrado'],
@@ -24,13 +26,4 @@ async function check(strapi: any, data: any, creating: boolean) {
   }
 }
 
-export default factories.createCoreService(UID, ({ strapi }) => ({
-  async create(params: any = {}) {
-    await check(strapi, (params.data ??= {}), true);
-    return super.create(params);
-  },
-  async update(documentId: string, params: any = {}) {
-    await check(strapi, (params.data ??= {}), false);
-    return super.update(documentId, params);
-  },
-}));
+export default factories.createCoreService(UID, checkedService(check));

@@ -1,6 +1,7 @@
 import { factories } from '@strapi/strapi';
 import { loadRef, relationRef } from '../../../utils/relations';
 import { fail, has, nonNegative, num, text } from '../../../utils/rules';
+import { checkedService } from '../../../utils/checked-service';
 
 const UID = 'api::sales-order-item.sales-order-item';
 
@@ -8,7 +9,8 @@ const UID = 'api::sales-order-item.sales-order-item';
  * Order line rules: sales_order required; name/price/amounts default to the sales item's
  * (snapshot at sale time); amounts ≥ 0 (reais); quantity integer 1–1000.
  */
-async function check(strapi: any, data: any, creating: boolean) {
+async function check(strapi: any, data: any, documentId: string | null) {
+  const creating = documentId === null;
   if (creating || has(data, 'sales_order')) {
     const order = await loadRef(strapi, 'api::sales-order.sales-order', relationRef(data.sales_order));
     if (!order) fail('sales_order', 'Pedido não encontrado.');
@@ -35,13 +37,4 @@ async function check(strapi: any, data: any, creating: boolean) {
   if (q !== undefined && (!Number.isInteger(q) || q < 1 || q > 1000)) fail('quantity', 'Quantidade inválida');
 }
 
-export default factories.createCoreService(UID, ({ strapi }) => ({
-  async create(params: any = {}) {
-    await check(strapi, (params.data ??= {}), true);
-    return super.create(params);
-  },
-  async update(documentId: string, params: any = {}) {
-    await check(strapi, (params.data ??= {}), false);
-    return super.update(documentId, params);
-  },
-}));
+export default factories.createCoreService(UID, checkedService(check));
