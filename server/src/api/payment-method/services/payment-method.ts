@@ -1,12 +1,14 @@
 import { factories } from '@strapi/strapi';
 import { fail, nonNegative, num, text } from '../../../utils/rules';
+import { checkedService } from '../../../utils/checked-service';
 
 /**
  * Payment method rules (spec 001 §5): name 2–100; max_installments integer ≥ 0
  * ('Número de parcelas não pode ser negativo'); interest_tax (percent) ≥ 0
  * ('Taxa de juros não pode ser negativa').
  */
-function check(data: any, creating: boolean) {
+async function check(_strapi: unknown, data: any, documentId: string | null) {
+  const creating = documentId === null;
   text(data, 'name', { min: 2, max: 100, required: true, creating, minMessage: 'Nome é obrigatório', maxMessage: 'Nome deve ter no máximo 100 caracteres' });
   const n = num(data, 'max_installments', 'Número de parcelas não pode ser negativo');
   if (n !== undefined) {
@@ -17,13 +19,4 @@ function check(data: any, creating: boolean) {
   nonNegative(data, { interest_tax: 'Taxa de juros não pode ser negativa' }, 1000);
 }
 
-export default factories.createCoreService('api::payment-method.payment-method', () => ({
-  async create(params: any = {}) {
-    check((params.data ??= {}), true);
-    return super.create(params);
-  },
-  async update(documentId: string, params: any = {}) {
-    check((params.data ??= {}), false);
-    return super.update(documentId, params);
-  },
-}));
+export default factories.createCoreService('api::payment-method.payment-method', checkedService(check));
