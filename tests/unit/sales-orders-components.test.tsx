@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/toast';
 import { NewPaymentDialog } from '@/features/sales-orders/new-payment-dialog';
 import { DocumentsCard } from '@/features/sales-orders/documents-card';
 import { PaymentsCard } from '@/features/sales-orders/payments-card';
-import { StatusBadge } from '@/features/sales-orders/status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { paymentStatusBadge, orderStatusBadge, receivableStatusBadge } from '@/features/sales-orders/status';
 import { orderPaymentSchema, type OrderDocument } from '@/features/sales-orders/schema';
 

@@ -1,6 +1,7 @@
 import { Field as ArkField } from '@ark-ui/react/field';
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { input } from 'styled-system/recipes';
 
 const label = css({ display: 'block', fontSize: 'sm', fontWeight: 'medium', mb: '1.5', color: 'fg' });
 const error = css({ display: 'block', fontSize: 'xs', color: 'danger.500', mt: '1' });
@@ -39,3 +40,15 @@ export const Field = {
   Select: ArkField.Select,
   Textarea: ArkField.Textarea,
 };
+
+/** The first message of a TanStack Form field's errors (zod issues or strings). */
+export function firstError(errors: readonly unknown[]): string | undefined {
+  const e = errors.find(Boolean);
+  if (!e) return undefined;
+  if (typeof e === 'string') return e;
+  if (typeof e === 'object' && e && 'message' in e) return String((e as { message: unknown }).message);
+  return undefined;
+}
+
+/** Class of a native select / text input inside `Field.Root` (the `input` recipe). */
+export const controlClass = cx(input());

@@ -9,7 +9,7 @@ import { formatBRL } from '@/lib/money';
 import { salesOrderQueries } from '@/features/sales-orders/api';
 import { refUserName } from '@/features/sales-orders/schema';
 import { RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from '@/features/sales-orders/status';
-import { StatusBadge } from '@/features/sales-orders/status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useDebouncedValue } from '@/features/sales-orders/use-debounced-value';
 import { deleteReceivable, receivableKeys, receivableQueries } from './api';
 import { RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS, RECEIVABLE_SORT_LABELS, toReceivableSearch, type Receivable } from './schema';

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
 import { FILE_ACCEPT, documentTypeName, documentTypeRows, isAcceptedFile } from './documents';
 import type { DocumentType, OrderDocument } from './schema';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /** A file the user chose that is still being uploaded (shown as 'Enviando...'). */
 export interface SendingDocument {

@@ -6,7 +6,7 @@ import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { formatBRL, type Cents } from '@/lib/money';
-import { MoneyInput } from './money-input';
+import { MoneyInput } from '@/components/ui/money-input';
 import { effectiveInstallments, installmentOptions, installmentValueText, methodAllowsInstallments, validateNewPayment } from './payments';
 import type { PaymentMethodRef } from './schema';
 

@@ -11,7 +11,7 @@ import { PaymentActionDialog, PaymentDetailsDialog, type PaymentAction } from '.
 import { PAYMENT_PAGE_SIZES, paymentActions, paymentPage } from './payments';
 import type { OrderPayment, PaymentMethodRef } from './schema';
 import { paymentStatusBadge } from './status';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /** A payment the user created that the server has not confirmed yet (shown as 'Enviando...'). */
 export interface SendingPayment {

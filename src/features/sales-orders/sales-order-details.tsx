@@ -13,7 +13,7 @@ import { OrderDocumentsSection } from './order-documents-section';
 import { OrderPaymentsSection } from './order-payments-section';
 import { orderDispatcherName, refUserName, type SalesOrder } from './schema';
 import { orderStatusBadge } from './status';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export const detailStyles = {
   page: css({ display: 'flex', flexDir: 'column', gap: '4', minW: '0' }),

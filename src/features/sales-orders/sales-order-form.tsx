@@ -3,14 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { FormPage } from '@/components/layout/form-page';
-import { Field } from '@/components/ui/field';
+import { Field, controlClass, firstError } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, isApiError } from '@/lib/api';
 import { createSalesOrder, salesOrderKeys, salesOrderQueries, updateSalesOrder } from './api';
 import { dateInputToIso, isoToDateInput } from './dates';
-import { Switch, controlClass, firstError } from './form-controls';
-import { MoneyInput } from './money-input';
+import { Switch } from '@/components/ui/switch';
+import { MoneyInput } from '@/components/ui/money-input';
 import { newSalesOrderDefaults, salesOrderFormSchema, salesOrderFormToPayload, salesOrderToForm, userDisplayName, type SalesOrder, type SalesOrderFormValues } from './schema';
 import { ORDER_STATUS_OPTIONS } from './status';
 

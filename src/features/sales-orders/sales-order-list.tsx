@@ -12,7 +12,7 @@ import { formatBRL } from '@/lib/money';
 import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
 import { SALES_ORDER_SORT_FIELDS, SALES_ORDER_SORT_LABELS, orderDispatcherName, refUserName, toSalesOrderSearch, type SalesOrder } from './schema';
 import { ORDER_STATUS_OPTIONS, orderStatusBadge } from './status';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** Filter panel of /sales-orders (spec 001 §2); dates are local days, applied as start/end of day. */

@@ -3,14 +3,9 @@
  * (spec 001 §4 "States and transitions").
  */
 
-/** Visual tone of a status badge; the badge component maps it to theme colours. */
-export type BadgeTone = 'success' | 'info' | 'warning' | 'danger' | 'neutral';
+import type { BadgeTone, StatusBadgeInfo } from '@/components/ui/status-badge';
 
-export interface StatusBadgeInfo {
-  /** Text shown in the badge, exactly as the spec writes it. */
-  label: string;
-  tone: BadgeTone;
-}
+export type { BadgeTone, StatusBadgeInfo };
 
 /** The five statuses of a sales order and of a payment on an order. */
 export const ORDER_STATUSES = ['authorized', 'pending', 'denied', 'paid', 'reversed'] as const;

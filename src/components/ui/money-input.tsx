@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useState, type InputHTMLAttributes } from 'react';
-import { Field } from '@/components/ui/field';
+import { Field } from './field';
 import { cx } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
 import { digitsToCents, formatBRL, type Cents } from '@/lib/money';
