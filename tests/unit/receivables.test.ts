@@ -8,7 +8,7 @@ import {
   receivableToForm,
   receivableSearchSchema,
 } from '@/features/receivables/schema';
-import { receivableListQuery } from '@/features/receivables/query';
+import { receivableListQuery } from '@/features/receivables/strapi-query';
 
 const qsOf = (q: Record<string, unknown>) => decodeURIComponent(qs.stringify(q, { encodeValuesOnly: true, skipNulls: true }));
 

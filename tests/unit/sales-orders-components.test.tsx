@@ -6,7 +6,8 @@ import { NewPaymentDialog } from '@/features/sales-orders/new-payment-dialog';
 import { DocumentsCard } from '@/features/sales-orders/documents-card';
 import { PaymentsCard } from '@/features/sales-orders/payments-card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { paymentStatusBadge, orderStatusBadge, receivableStatusBadge } from '@/features/sales-orders/status';
+import { paymentStatusBadge, orderStatusBadge } from '@/features/sales-orders/status';
+import { receivableStatusBadge } from '@/features/receivables/status';
 import { orderPaymentSchema, type OrderDocument } from '@/features/sales-orders/schema';
 
 const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');

@@ -4,10 +4,10 @@ import { ApiError } from '@/lib/api/errors';
 import {
   orderStatusBadge,
   paymentStatusBadge,
-  receivableStatusBadge,
   normalizeOrderStatus,
   ORDER_STATUS_OPTIONS,
 } from '@/features/sales-orders/status';
+import { receivableStatusBadge } from '@/features/receivables/status';
 import {
   salesOrderSchema,
   salesOrderFormSchema,
@@ -18,7 +18,9 @@ import {
   orderDispatcherName,
   orderPaymentSchema,
 } from '@/features/sales-orders/schema';
-import { salesOrderListQuery, dayBoundaryIso, textAsReais, orderDocumentsQuery, documentTypesQuery } from '@/features/sales-orders/query';
+import { salesOrderListQuery, orderDocumentsQuery } from '@/features/sales-orders/strapi-query';
+import { dayBoundaryIso, textAsReais } from '@/lib/api/filters';
+import { documentTypesQuery } from '@/features/document-types/api';
 import {
   methodAllowsInstallments,
   installmentOptions,
@@ -319,7 +321,7 @@ describe('document types of an order', () => {
 
 describe('calendar inputs over datetimes', () => {
   it('shows the local day and keeps the time when the day changes', async () => {
-    const { isoToDateInput, dateInputToIso } = await import('@/features/sales-orders/dates');
+    const { isoToDateInput, dateInputToIso } = await import('@/lib/dates');
     const original = new Date(2026, 10, 20, 14, 35, 0).toISOString();
     expect(isoToDateInput(original)).toBe('2026-11-20');
     const moved = new Date(dateInputToIso('2026-11-05', original));

@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, isApiError, pagedSchema, singleSchema } from '@/lib/api';
 import { userQueryKey } from '@/lib/session';
-import { RECEIVABLE_POPULATE, receivableListQuery } from './query';
+import { RECEIVABLE_POPULATE, receivableListQuery } from './strapi-query';
 import { receivableSchema, type Receivable, type ReceivablePayload, type ReceivableSearch } from './schema';
-
-export { confirmReceivable, undoReceivable, deleteReceivable } from '@/features/sales-orders/api';
 
 /**
  * The data layer of receivables (spec 001 §7 "Receivables"). Money of parsed records is in
@@ -55,4 +53,19 @@ export async function createReceivable(data: ReceivablePayload, idempotencyKey: 
 export async function updateReceivable(id: string, data: ReceivablePayload): Promise<Receivable> {
   const answer = await api.put(`/receivables/${encodeURIComponent(id)}`, { data }, { schema: singleSchema(receivableSchema) });
   return answer.data;
+}
+
+/** POST /receivables/confirm/{id} (empty body): pending → paid. @throws ApiError ('Não foi possível confirmar o pagamento.') */
+export async function confirmReceivable(id: string | number): Promise<void> {
+  await api.post(`/receivables/confirm/${encodeURIComponent(String(id))}`, {});
+}
+
+/** POST /receivables/undo/{id} (empty body): paid → reversed. @throws ApiError ('Não foi possível estornar o pagamento.') */
+export async function undoReceivable(id: string | number): Promise<void> {
+  await api.post(`/receivables/undo/${encodeURIComponent(String(id))}`, {});
+}
+
+/** DELETE /receivables/{id or documentId}. @throws ApiError ('Não foi possível excluir o pagamento.') */
+export async function deleteReceivable(id: string | number): Promise<void> {
+  await api.delete(`/receivables/${encodeURIComponent(String(id))}`);
 }

@@ -9,12 +9,14 @@ import { Field, controlClass, firstError } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, isApiError } from '@/lib/api';
 import { documentMaskOptions, formatDocument } from '@/lib/document';
+import { paymentMethodQueries } from '@/features/payment-methods/api';
 import { salesOrderQueries } from '@/features/sales-orders/api';
-import { dateInputToIso, isoToDateInput } from '@/features/sales-orders/dates';
-import { newIdempotencyKey } from '@/features/sales-orders/idempotency';
+import { userQueries } from '@/features/users/api';
+import { dateInputToIso, isoToDateInput } from '@/lib/dates';
+import { newIdempotencyKey } from '@/lib/offline/idempotency';
 import { MoneyInput } from '@/components/ui/money-input';
-import { userDisplayName, type UserRef } from '@/features/sales-orders/schema';
-import { RECEIVABLE_STATUS_OPTIONS } from '@/features/sales-orders/status';
+import { userDisplayName, type UserRef } from '@/features/users/schema';
+import { RECEIVABLE_STATUS_OPTIONS } from './status';
 import { confirmReceivable, createReceivable, receivableKeys, receivableQueries, undoReceivable, updateReceivable } from './api';
 import {
   RECEIVABLES_PAGE_SIZE,
@@ -70,9 +72,9 @@ function ReceivableFormBody({ mode, record }: { mode: 'new' | 'edit'; record?: R
   // One Idempotency-Key per logical "create", kept across resubmits after a failure.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const orders = useQuery(salesOrderQueries.options());
-  const dispatchers = useQuery(salesOrderQueries.usersByType('dispatcher'));
-  const companies = useQuery(salesOrderQueries.usersByType('company'));
-  const methods = useQuery(salesOrderQueries.paymentMethodOptions());
+  const dispatchers = useQuery(userQueries.byType('dispatcher'));
+  const companies = useQuery(userQueries.byType('company'));
+  const methods = useQuery(paymentMethodQueries.options());
   const maskRef = useMaskito({ options: documentMaskOptions });
 
   const save = useMutation({

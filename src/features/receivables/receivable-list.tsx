@@ -6,11 +6,11 @@ import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { formatBRL } from '@/lib/money';
-import { salesOrderQueries } from '@/features/sales-orders/api';
-import { refUserName } from '@/features/sales-orders/schema';
-import { RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from '@/features/sales-orders/status';
+import { paymentMethodQueries } from '@/features/payment-methods/api';
+import { refUserName } from '@/features/users/schema';
+import { RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { useDebouncedValue } from '@/features/sales-orders/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { deleteReceivable, receivableKeys, receivableQueries } from './api';
 import { RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS, RECEIVABLE_SORT_LABELS, toReceivableSearch, type Receivable } from './schema';
 
@@ -40,7 +40,7 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
   const q = useDebouncedValue(search.q, 350);
   const apiSearch = useMemo(() => toReceivableSearch({ ...search, q }), [search, q]);
   const query = useQuery(receivableQueries.list(apiSearch));
-  const methods = useQuery(salesOrderQueries.paymentMethodOptions());
+  const methods = useQuery(paymentMethodQueries.options());
 
   useEffect(() => {
     if (query.isError) toast({ title: 'Erro', description: `Erro ao carregar os recebimentos: ${query.error.message}`, variant: 'destructive' });

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
+import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { toReais } from '@/lib/money';
-import {
-  customerRefSchema,
-  moneySchema,
-  paymentMethodRefSchema,
-  userRefSchema,
-} from '@/features/sales-orders/schema';
-import { RECEIVABLE_STATUSES, normalizeReceivableStatus } from '@/features/sales-orders/status';
+import { customerRefSchema } from '@/features/customers/schema';
+import { paymentMethodRefSchema } from '@/features/payment-methods/schema';
+import { userRefSchema } from '@/features/users/schema';
+import { RECEIVABLE_STATUSES, normalizeReceivableStatus } from './status';
 import { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS } from './search-fields';
 
 export { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS };

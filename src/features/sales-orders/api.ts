@@ -4,25 +4,15 @@ import { api, ApiError, isApiError, pagedSchema, singleSchema } from '@/lib/api'
 import { userQueryKey } from '@/lib/session';
 import { type Cents } from '@/lib/money';
 import { findDocumentType } from './documents';
-import { newIdempotencyKey } from './idempotency';
 import { buildNewPaymentPayload } from './payments';
+import { fetchDocumentTypes } from '@/features/document-types/api';
+import { newIdempotencyKey } from '@/lib/offline/idempotency';
+import { SALES_ORDER_OPTIONS_QUERY, orderDocumentsQuery, orderPaymentsQuery, salesOrderListQuery } from './strapi-query';
 import {
-  SALES_ORDER_OPTIONS_QUERY,
-  documentTypesQuery,
-  orderDocumentsQuery,
-  orderPaymentsQuery,
-  salesOrderListQuery,
-  usersByTypeQuery,
-} from './query';
-import {
-  documentTypeSchema,
   orderDocumentSchema,
   orderPaymentSchema,
-  paymentMethodRefSchema,
   salesOrderOptionSchema,
   salesOrderSchema,
-  userRefSchema,
-  type DocumentType,
   type OrderDocument,
   type OrderPayment,
   type SalesOrderPayload,
@@ -30,7 +20,8 @@ import {
 } from './schema';
 
 /**
- * The data layer of sales orders, their payments and documents (spec 001 §7). Every call goes
+ * The data layer of sales orders, the payments on an order and its documents (spec 001 §7);
+ * receivable writes are in features/receivables/api.ts, lookups in their own features. Every call goes
  * through the one client in `lib/api` (bearer token, qs, zod, ApiError). Money in the parsed
  * records is in centavos (see schema.ts). Query keys start with the signed-in user's id.
  */
@@ -44,13 +35,9 @@ export const salesOrderKeys = {
   documents: (orderId: number) => [...salesOrderKeys.all(), 'documents', orderId] as const,
   /** Under `receivables` so that any receivable write refreshes an order's payments too. */
   payments: (orderId: number) => userQueryKey('receivables', 'by-order', orderId),
-  documentTypes: (companyUserId: number | null | undefined) => userQueryKey('document-types', 'for-company', companyUserId ?? 0),
-  usersByType: (type: 'dispatcher' | 'company') => userQueryKey('users', 'by-type', type),
-  paymentMethodOptions: () => userQueryKey('payment-methods', 'options'),
 };
 
 const salesOrderPage = pagedSchema(salesOrderSchema);
-const usersAnswer = z.union([z.array(userRefSchema), z.object({ data: z.array(userRefSchema) }).passthrough()]);
 
 /**
  * GET /sales-orders?populate=*&filters..&pagination..&sort[0]=.. (spec 001 §7).
@@ -88,24 +75,6 @@ export const salesOrderQueries = {
       queryFn: async ({ signal }) => (await api.get('/sales-orders', { query: { ...SALES_ORDER_OPTIONS_QUERY }, schema: pagedSchema(salesOrderOptionSchema), signal })).data,
       staleTime: 60_000,
     }),
-  /** Users of a type (dispatcher | company), up to 100, for selects (spec 001 §7, §9). */
-  usersByType: (type: 'dispatcher' | 'company') =>
-    queryOptions({
-      queryKey: salesOrderKeys.usersByType(type),
-      queryFn: async ({ signal }) => {
-        const answer = await api.get('/users', { query: usersByTypeQuery(type), schema: usersAnswer, signal });
-        return Array.isArray(answer) ? answer : answer.data;
-      },
-      staleTime: 5 * 60_000,
-    }),
-  /** Payment methods `{id, name}` (page 1, size 100) for the payment selects (spec 001 §7). */
-  paymentMethodOptions: () =>
-    queryOptions({
-      queryKey: salesOrderKeys.paymentMethodOptions(),
-      queryFn: async ({ signal }) =>
-        (await api.get('/payment-methods', { query: { fields: ['name', 'max_installments', 'is_active'], pagination: { page: 1, pageSize: 100 }, sort: ['name:asc'] }, schema: pagedSchema(paymentMethodRefSchema), signal })).data,
-      staleTime: 5 * 60_000,
-    }),
   /** Payments (receivables) of an order by `pedido_id`, newest first. */
   payments: (orderId: number) =>
     queryOptions({
@@ -116,12 +85,6 @@ export const salesOrderQueries = {
     queryOptions({
       queryKey: salesOrderKeys.documents(orderId),
       queryFn: ({ signal }) => fetchOrderDocuments(orderId, signal),
-    }),
-  documentTypes: (companyUserId: number | null | undefined) =>
-    queryOptions({
-      queryKey: salesOrderKeys.documentTypes(companyUserId),
-      queryFn: ({ signal }) => fetchDocumentTypes(companyUserId, signal),
-      staleTime: 5 * 60_000,
     }),
 };
 
@@ -139,27 +102,6 @@ export async function fetchOrderDocuments(orderId: number, signal?: AbortSignal)
     if (signal?.aborted || (isApiError(error) && (error.status === 401 || error.status === 403))) throw error;
     const all = await api.get('/sales-order-documents', { query: { populate: '*', pagination: { pageSize: 100 }, _t: Date.now() }, schema: orderDocumentPage, signal });
     return all.data.filter((d) => d.sales_order?.id === orderId);
-  }
-}
-
-const documentTypePage = pagedSchema(documentTypeSchema);
-
-/**
- * GET /document-types?filters[user_company_id][id][$eq]=N&populate=* (spec 001 §7); on failure
- * falls back to the unfiltered list filtered locally.
- * @throws ApiError when both fail ('Erro ao buscar tipos de documento.' on screen).
- */
-export async function fetchDocumentTypes(companyUserId: number | null | undefined, signal?: AbortSignal): Promise<DocumentType[]> {
-  try {
-    return (await api.get('/document-types', { query: documentTypesQuery(companyUserId), schema: documentTypePage, signal })).data;
-  } catch (error) {
-    if (!companyUserId || signal?.aborted) throw error;
-    const all = (await api.get('/document-types', { query: documentTypesQuery(null), schema: documentTypePage, signal })).data;
-    return all.filter((t) => {
-      const ref = (t as { user_company_id?: { id?: number } | number | null }).user_company_id;
-      const id = typeof ref === 'number' ? ref : ref?.id;
-      return id === undefined || id === companyUserId;
-    });
   }
 }
 
@@ -215,21 +157,6 @@ export async function createOrderPayment(input: CreateOrderPaymentInput): Promis
   return answer.data;
 }
 
-/** POST /receivables/confirm/{id} (empty body): pending → paid. @throws ApiError ('Não foi possível confirmar o pagamento.') */
-export async function confirmReceivable(id: string | number): Promise<void> {
-  await api.post(`/receivables/confirm/${encodeURIComponent(String(id))}`, {});
-}
-
-/** POST /receivables/undo/{id} (empty body): paid → reversed. @throws ApiError ('Não foi possível estornar o pagamento.') */
-export async function undoReceivable(id: string | number): Promise<void> {
-  await api.post(`/receivables/undo/${encodeURIComponent(String(id))}`, {});
-}
-
-/** DELETE /receivables/{id or documentId}. @throws ApiError ('Não foi possível excluir o pagamento.') */
-export async function deleteReceivable(id: string | number): Promise<void> {
-  await api.delete(`/receivables/${encodeURIComponent(String(id))}`);
-}
-
 /* ------------------------------------------------------------------ documents */
 
 /** Plain data of an order-document upload: what the offline outbox stores and replays. */
@@ -261,7 +188,7 @@ export async function uploadOrderDocument(input: UploadOrderDocumentInput): Prom
   if ('id' in input.documentType) typeId = input.documentType.id;
   else {
     const name = input.documentType.name;
-    const types = (await api.get('/document-types', { query: documentTypesQuery(null), schema: documentTypePage })).data;
+    const types = await fetchDocumentTypes(null);
     const found = findDocumentType(types, name);
     if (!found) throw new ApiError({ status: 404, message: `Tipo de documento "${name}" não encontrado`, hasServerMessage: true });
     typeId = found.id;

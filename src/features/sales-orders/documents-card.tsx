@@ -5,7 +5,8 @@ import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
 import { FILE_ACCEPT, documentTypeName, documentTypeRows, isAcceptedFile } from './documents';
-import type { DocumentType, OrderDocument } from './schema';
+import type { DocumentType } from '@/features/document-types/schema';
+import type { OrderDocument } from './schema';
 import { StatusBadge } from '@/components/ui/status-badge';
 
 /** A file the user chose that is still being uploaded (shown as 'Enviando...'). */

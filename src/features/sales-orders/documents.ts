@@ -1,6 +1,7 @@
 import { isApiError } from '@/lib/api/errors';
-import { foldText } from './query';
-import type { DocumentType, OrderDocument } from './schema';
+import { foldText } from '@/lib/api/filters';
+import type { DocumentType } from '@/features/document-types/schema';
+import type { OrderDocument } from './schema';
 
 /**
  * Rules of an order's documents (spec 001 §2 "Documentos", §4, §5 "File upload", §8 "Files").

@@ -4,10 +4,11 @@ import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
+import { documentTypeQueries } from '@/features/document-types/api';
 import { deleteOrderDocument, fetchSignedUrl, salesOrderKeys, salesOrderQueries, uploadOrderDocument, type UploadOrderDocumentInput } from './api';
 import { DocumentsCard, type SendingDocument } from './documents-card';
 import { MISSING_SIGNED_URL, deleteDocumentErrorMessage, signedUrlErrorMessage, typesForOrder } from './documents';
-import { newIdempotencyKey } from './idempotency';
+import { newIdempotencyKey } from '@/lib/offline/idempotency';
 import type { OrderDocument, SalesOrder } from './schema';
 
 /** Mutation key of an order's uploads; `useMutationState` reads the ones still being sent. */
@@ -23,7 +24,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
   const { permissions } = useSession();
   const canDocument = (action: string) => hasPermission(permissions, { api: 'sales-order-document', controller: 'sales-order-document', action });
   const companyUserId = order.user_company_id?.id ?? null;
-  const typesQuery = useQuery(salesOrderQueries.documentTypes(companyUserId));
+  const typesQuery = useQuery(documentTypeQueries.forCompany(companyUserId));
   const docsQuery = useQuery(salesOrderQueries.documents(order.id));
 
   useEffect(() => {

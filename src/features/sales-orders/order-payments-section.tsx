@@ -4,16 +4,9 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage, isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import {
-  confirmReceivable,
-  createOrderPayment,
-  deleteReceivable,
-  newOrderPaymentInput,
-  salesOrderKeys,
-  salesOrderQueries,
-  undoReceivable,
-  type CreateOrderPaymentInput,
-} from './api';
+import { paymentMethodQueries } from '@/features/payment-methods/api';
+import { confirmReceivable, deleteReceivable, undoReceivable } from '@/features/receivables/api';
+import { createOrderPayment, newOrderPaymentInput, salesOrderKeys, salesOrderQueries, type CreateOrderPaymentInput } from './api';
 import type { PaymentAction } from './payment-dialogs';
 import { PaymentsCard, type SendingPayment } from './payments-card';
 import type { OrderPayment, SalesOrder } from './schema';
@@ -59,7 +52,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   const { permissions } = useSession();
   const can = (action: string) => hasPermission(permissions, { api: 'receivable', controller: 'receivable', action });
   const paymentsQuery = useQuery(salesOrderQueries.payments(order.id));
-  const methodsQuery = useQuery(salesOrderQueries.paymentMethodOptions());
+  const methodsQuery = useQuery(paymentMethodQueries.options());
   const methods = methodsQuery.data ?? [];
 
   useEffect(() => {

@@ -9,7 +9,8 @@ import { useIsMobile } from '@/lib/use-media-query';
 import { NewPaymentDialog, type NewPaymentValues } from './new-payment-dialog';
 import { PaymentActionDialog, PaymentDetailsDialog, type PaymentAction } from './payment-dialogs';
 import { PAYMENT_PAGE_SIZES, paymentActions, paymentPage } from './payments';
-import type { OrderPayment, PaymentMethodRef } from './schema';
+import type { PaymentMethodRef } from '@/features/payment-methods/schema';
+import type { OrderPayment } from './schema';
 import { paymentStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
 

@@ -1,5 +1,5 @@
 import { formatBRL, installmentValue, toReais, type Cents } from '@/lib/money';
-import { foldText } from './query';
+import { foldText } from '@/lib/api/filters';
 import { isOrderStatus, type OrderStatus } from './status';
 
 /**

@@ -11,7 +11,8 @@ import { formatBRL } from '@/lib/money';
 import { salesOrderQueries } from './api';
 import { OrderDocumentsSection } from './order-documents-section';
 import { OrderPaymentsSection } from './order-payments-section';
-import { orderDispatcherName, refUserName, type SalesOrder } from './schema';
+import { orderDispatcherName, type SalesOrder } from './schema';
+import { refUserName } from '@/features/users/schema';
 import { orderStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
 

@@ -8,11 +8,13 @@ import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, isApiError } from '@/lib/api';
 import { createSalesOrder, salesOrderKeys, salesOrderQueries, updateSalesOrder } from './api';
-import { dateInputToIso, isoToDateInput } from './dates';
+import { dateInputToIso, isoToDateInput } from '@/lib/dates';
 import { Switch } from '@/components/ui/switch';
 import { MoneyInput } from '@/components/ui/money-input';
-import { newSalesOrderDefaults, salesOrderFormSchema, salesOrderFormToPayload, salesOrderToForm, userDisplayName, type SalesOrder, type SalesOrderFormValues } from './schema';
+import { newSalesOrderDefaults, salesOrderFormSchema, salesOrderFormToPayload, salesOrderToForm, type SalesOrder, type SalesOrderFormValues } from './schema';
 import { ORDER_STATUS_OPTIONS } from './status';
+import { userQueries } from '@/features/users/api';
+import { userDisplayName } from '@/features/users/schema';
 
 const TITLES = { new: 'Novo pedido', edit: 'Editar pedido' } as const;
 
@@ -46,7 +48,7 @@ export function SalesOrderForm({ id, mode }: { id?: string; mode: 'new' | 'edit'
 function SalesOrderFormBody({ mode, order }: { mode: 'new' | 'edit'; order?: SalesOrder }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const dispatchers = useQuery(salesOrderQueries.usersByType('dispatcher'));
+  const dispatchers = useQuery(userQueries.byType('dispatcher'));
 
   const save = useMutation({
     mutationFn: (values: SalesOrderFormValues) => {

@@ -10,10 +10,11 @@ import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { formatBRL } from '@/lib/money';
 import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
-import { SALES_ORDER_SORT_FIELDS, SALES_ORDER_SORT_LABELS, orderDispatcherName, refUserName, toSalesOrderSearch, type SalesOrder } from './schema';
+import { SALES_ORDER_SORT_FIELDS, SALES_ORDER_SORT_LABELS, orderDispatcherName, toSalesOrderSearch, type SalesOrder } from './schema';
+import { refUserName } from '@/features/users/schema';
 import { ORDER_STATUS_OPTIONS, orderStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** Filter panel of /sales-orders (spec 001 §2); dates are local days, applied as start/end of day. */
 export const SALES_ORDER_FILTER_FIELDS: readonly FilterField[] = [

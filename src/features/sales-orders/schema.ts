@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
-import { toCents, type Cents } from '@/lib/money';
+import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
+import { customerRefSchema } from '@/features/customers/schema';
+import { documentTypeSchema } from '@/features/document-types/schema';
+import { paymentMethodRefSchema } from '@/features/payment-methods/schema';
+import { userDisplayName, userRefSchema, type UserRef } from '@/features/users/schema';
 import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from './status';
 import { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS } from './search-fields';
 
@@ -13,33 +16,6 @@ export { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS };
  * Money fields of the records are parsed from reais (number or decimal string) to
  * **centavos** here, at the edge; everything after this file computes in centavos.
  */
-
-/** A money field of the API (reais, decimal; may arrive as a string) → centavos; null → 0. */
-export const moneySchema = z.union([z.number(), z.string()]).nullish().transform((v): Cents => toCents(v));
-
-
-/** A users-permissions user as populated on a relation (seller, dealership, dispatcher). */
-export const userRefSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.string().optional(),
-  username: z.string().nullish(),
-  name: z.string().nullish(),
-  email: z.string().nullish(),
-  type: z.string().nullish(),
-});
-export type UserRef = z.infer<typeof userRefSchema>;
-
-/** Display name of a user relation: name, else username, else email. */
-export function userDisplayName(user: { name?: string | null; username?: string | null; email?: string | null } | null | undefined): string {
-  return user?.name || user?.username || user?.email || '';
-}
-
-export const customerRefSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.string().optional(),
-  name: z.string().nullish(),
-  cpf_cnpj: z.string().nullish(),
-});
 
 export const namedRefSchema = z.looseObject({
   id: strapiIdSchema,
@@ -87,23 +63,8 @@ export function orderDispatcherName(order: Pick<SalesOrder, 'user_dispatcher_id'
   return company && 'trade_name' in company ? company.trade_name || company.name || company.legal_name || '' : '';
 }
 
-/** Name of a populated user relation ('' when missing or a bare id). */
-export function refUserName(ref: UserRef | { id: number } | null | undefined): string {
-  return ref && ('username' in ref || 'name' in ref) ? userDisplayName(ref as UserRef) : '';
-}
-
 /** `{id, documentId}` of a sales order for the select options (spec 001 §7). */
 export const salesOrderOptionSchema = z.looseObject({ id: strapiIdSchema, documentId: z.string() });
-
-/** A payment method as a select option (spec 001 §3 "Payment method (reference)"). */
-export const paymentMethodRefSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.string().optional(),
-  name: z.string(),
-  max_installments: z.number().nullish(),
-  is_active: z.boolean().nullish(),
-});
-export type PaymentMethodRef = z.infer<typeof paymentMethodRefSchema>;
 
 /**
  * A payment on an order: a receivable listed by `pedido_id` (spec 001 §3, §7). Money in centavos.
@@ -135,14 +96,6 @@ export const mediaSchema = z.looseObject({
   ext: z.string().nullish(),
 });
 export type Media = z.infer<typeof mediaSchema>;
-
-/** A document type (spec 001 §3 "Sales order document ... document_type (name)"). */
-export const documentTypeSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.string().optional(),
-  name: z.string(),
-});
-export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 /** An order document, `GET /sales-order-documents?populate=*` (spec 001 §3). */
 export const orderDocumentSchema = z.looseObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toCents, type Cents } from '@/lib/money';
 
 /** `meta.pagination` of a Strapi list answer (spec 000 §3 "Paged list responses"). */
 export const paginationSchema = z.object({
@@ -84,3 +85,6 @@ export function toStrapiListQuery(input: ListQueryInput, operators: Record<strin
   if (Object.keys(filters).length) query.filters = filters;
   return query;
 }
+
+/** A money field of the API (reais, decimal; may arrive as a string) → centavos; null → 0. */
+export const moneySchema = z.union([z.number(), z.string()]).nullish().transform((v): Cents => toCents(v));

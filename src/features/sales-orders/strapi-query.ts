@@ -1,58 +1,15 @@
-import { endOfDay, isValid, parse, startOfDay } from 'date-fns';
-import { toCents } from '@/lib/money';
+import { containsi, foldText, textAsReais, dayBoundaryIso, userNameFilter, type StrapiFilter } from '@/lib/api/filters';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from './status';
 import type { SalesOrderSearch } from './schema';
-
-/**
- * Strapi query objects for the order list and the lookups (spec 001 §7 "Sales orders").
- * The one API client serialises them with `qs` (`filters[$and][0][id][$eq]=7`).
- */
-
-export type StrapiFilter = Record<string, unknown>;
 
 /** Default page size of every list but receivables (spec 001 §9). */
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** Removes accents and lower-cases: 'Cartão de Crédito' → 'cartao de credito'. */
-export function foldText(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-}
-
-/** `yyyy-MM-dd` (a local calendar day) → that day's start or end as an ISO instant; invalid → undefined. */
-export function dayBoundaryIso(day: string | undefined, edge: 'start' | 'end'): string | undefined {
-  if (!day) return undefined;
-  const date = parse(day, 'yyyy-MM-dd', new Date());
-  if (!isValid(date)) return undefined;
-  return (edge === 'start' ? startOfDay(date) : endOfDay(date)).toISOString();
-}
-
 /**
- * Reads a free-text token as a money amount in reais, for the numeric matches of the
- * free-text search: '150', '150,5', '1.500,00', '150.50' → 150 / 150.5 / 1500 / 150.5.
- * Anything that is not a plain number gives undefined.
+ * Strapi query objects (what `api.get` turns into a query string with `qs`) for the order list
+ * and the order's payments and documents (spec 001 §7 "Sales orders"). The queryOptions that
+ * use them are in api.ts.
  */
-export function textAsReais(text: string): number | undefined {
-  const t = text.trim().replace(/^R\$\s*/i, '');
-  let decimal: string;
-  if (/^\d+$/.test(t)) decimal = t;
-  else if (/^\d+[.,]\d{1,2}$/.test(t)) decimal = t.replace(',', '.');
-  else if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(t)) decimal = t.replace(/\./g, '').replace(',', '.');
-  else return undefined;
-  return toCents(decimal) / 100;
-}
-
-/** A text field of a relation matched with `$containsi`, as a nested filter: `rel.field` → `{rel:{field:{$containsi}}}`. */
-export function containsi(path: string, value: string): StrapiFilter {
-  return nest(path, { $containsi: value });
-}
-
-/** `{a:{b:{...leaf}}}` from `a.b`. */
-export function nest(path: string, leaf: unknown): StrapiFilter {
-  return path
-    .split('.')
-    .reverse()
-    .reduce<unknown>((acc, key) => ({ [key]: acc }), leaf) as StrapiFilter;
-}
 
 /** Statuses whose label (accent- and case-insensitive) contains the text: 'pag' → ['paid']. */
 export function statusesMatching(text: string): OrderStatus[] {
@@ -89,13 +46,6 @@ export function salesOrderFreeText(q: string): StrapiFilter[] {
     for (const field of ['vehicle_price', 'original_amount', 'current_amount']) or.push({ [field]: { $eq: reais } });
   }
   return or;
-}
-
-/** Name/username/email of a user relation, any of them containing the text. */
-export function userNameFilter(relationField: string, text: string): StrapiFilter {
-  return {
-    $or: [containsi(`${relationField}.name`, text), containsi(`${relationField}.username`, text), containsi(`${relationField}.email`, text)],
-  };
 }
 
 /**
@@ -136,11 +86,6 @@ export function salesOrderListQuery(search: SalesOrderSearch): Record<string, un
 /** Select options of orders: `fields[0]=id&fields[1]=documentId&pagination[pageSize]=100` (spec 001 §7). */
 export const SALES_ORDER_OPTIONS_QUERY = { fields: ['id', 'documentId'], pagination: { pageSize: 100 }, sort: ['id:desc'] } as const;
 
-/** Users of a type for a select: `filters[type][$eq]=dispatcher|company&pagination[pageSize]=100` (spec 001 §7, §9). */
-export function usersByTypeQuery(type: 'dispatcher' | 'company'): Record<string, unknown> {
-  return { filters: { type: { $eq: type } }, pagination: { pageSize: 100 } };
-}
-
 /** Payments of an order: receivables by `pedido_id`, with their payment method, newest first (up to 100). */
 export function orderPaymentsQuery(orderId: number): Record<string, unknown> {
   return {
@@ -154,11 +99,4 @@ export function orderPaymentsQuery(orderId: number): Record<string, unknown> {
 /** Documents of an order: `filters[sales_order][id][$eq]=N&populate=*&_t=<ts>` (spec 001 §7; `_t` defeats caches). */
 export function orderDocumentsQuery(orderId: number, now: number = Date.now()): Record<string, unknown> {
   return { filters: { sales_order: { id: { $eq: orderId } } }, populate: '*', pagination: { pageSize: 100 }, _t: now };
-}
-
-/** Document types of the order's dealership: `filters[user_company_id][id][$eq]=N&populate=*` (spec 001 §7). */
-export function documentTypesQuery(companyUserId?: number | null): Record<string, unknown> {
-  const query: Record<string, unknown> = { populate: '*', pagination: { pageSize: 100 }, sort: ['name:asc'] };
-  if (companyUserId) query.filters = { user_company_id: { id: { $eq: companyUserId } } };
-  return query;
 }

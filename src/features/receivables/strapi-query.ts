@@ -1,12 +1,5 @@
-import {
-  containsi,
-  dayBoundaryIso,
-  textAsReais,
-  userNameFilter,
-  type StrapiFilter,
-} from '@/features/sales-orders/query';
-import { foldText } from '@/features/sales-orders/query';
-import { RECEIVABLE_STATUSES, RECEIVABLE_STATUS_LABELS } from '@/features/sales-orders/status';
+import { containsi, dayBoundaryIso, foldText, textAsReais, userNameFilter, type StrapiFilter } from '@/lib/api/filters';
+import { RECEIVABLE_STATUSES, RECEIVABLE_STATUS_LABELS } from './status';
 import { RECEIVABLES_PAGE_SIZE, type ReceivableSearch } from './schema';
 
 /** Relations every receivable query populates (spec 001 §7): method, order, dispatcher, company. */
