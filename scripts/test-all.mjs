@@ -3,6 +3,7 @@
  * README command 2 (`npm test`): every test of the project, in order, stopping at
  * nothing so one run shows every failure:
  *   1. typecheck of the PWA            (tsc)
+ *      lint                            (ESLint of the PWA; of server/ too once it has a lint script) — one check
  *   2. PWA unit and component tests    (vitest, jsdom + fake-indexeddb)
  *   3. API tests on SQLite             (vitest in server/, a real Strapi on a temp file)
  *   4. API tests on PostgreSQL         (same suite; Debian's postgresql, started by the script)
@@ -58,6 +59,14 @@ const npx = 'npx';
 {
   const ok = run('typecheck', 'npm', ['run', 'typecheck']);
   step('typecheck', ok, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+}
+
+{
+  // The import boundaries of docs/frontend.md are ESLint rules; the server's lint joins when server/package.json has one.
+  let ok = run('lint', 'npm', ['run', 'lint']);
+  const serverPkg = JSON.parse(readFileSync(path.join(root, 'server', 'package.json'), 'utf8'));
+  if (serverPkg.scripts?.lint) ok = run('lint: server', 'npm', ['run', 'lint'], { cwd: path.join(root, 'server') }) && ok;
+  step('lint', ok, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
 {

@@ -1,5 +1,4 @@
-import { formatCnpj, isValidCnpj } from '@brazilian-utils/brazilian-utils';
-import { formatCpf, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import type { MaskitoOptions } from '@maskito/core';
 
 /**

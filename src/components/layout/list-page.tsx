@@ -24,6 +24,7 @@ export type FilterField =
   | { name: string; label: string; type: 'select'; options: ReadonlyArray<{ value: string; label: string }> };
 
 /** Columns are TanStack Table column defs; `meta.sortField` (or the column id) is the API sort field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack Table's own idiom: a column list mixes value types
 export type ListColumn<T> = ColumnDef<T, any>;
 
 declare module '@tanstack/react-table' {
