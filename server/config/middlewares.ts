@@ -5,7 +5,10 @@
  *   itself with a readable message (issue 2 "Uploads").
  * - global::db-errors turns PostgreSQL value errors (22xxx) into 400s instead of 500s.
  * - global::query-shape (after strapi::query): malformed filters answer 400 on every /api route.
- * - global::signed-files before strapi::public: /uploads/* needs a valid signature.
+ * - global::signed-files answers EVERY request that names /uploads in any spelling, before the
+ *   static routes of strapi::public and of the upload plugin (both koa-static, which decode the
+ *   path) can see it: it serves /uploads/<name> with a valid signature itself, on one canonical
+ *   path, and refuses the rest (issue 8 item 1). strapi::public stays only because Strapi requires it.
  * - global::upload-guard then global::idempotency after strapi::body (they read the parsed body).
  */
 export default ({ env }) => [

@@ -1,39 +1,68 @@
+import { createReadStream } from 'node:fs';
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
 import { verifySignedPath } from '../utils/signed-url';
+import { classifyUploadPath } from '../utils/upload-path';
 
 /**
- * `global::signed-files`, placed before `strapi::public`: every GET/HEAD under /uploads/ needs a
- * valid, unexpired `?expires=&signature=` pair (utils/signed-url.ts). Missing or tampered → 403,
- * expired → 410 Gone (docs/decisions.md). Files are also served with `Cache-Control: private`.
+ * `global::signed-files`: the only server of stored files (issue 8 item 1). It answers every request
+ * that names /uploads in any spelling itself and never calls `next()` for them, so the static routes
+ * behind it (strapi::public's `/((?!uploads/).+)` and the upload plugin's `/uploads/(.*)`, both
+ * koa-static, which decode the path again) never read the upload folder.
+ *
+ * - A request path is read once (utils/upload-path.ts `classifyUploadPath`): only the plain
+ *   `/uploads/<name>` spelling is a file; any other spelling that decodes/normalizes into /uploads
+ *   (`%2f`, `%252f`, `..`, `\`, `;`, `//`, upper-case, …) answers 404 whatever its signature.
+ * - The signature (`?expires=&signature=`, utils/signed-url.ts) is checked against that same
+ *   canonical path, and the file served is `<public dir>/uploads/<name>` of that same name.
+ *   Missing or tampered → 403, expired → 410 Gone (docs/decisions.md). GET and HEAD only (405).
+ * - Served with `Cache-Control: private, max-age=60`, the type taken from the extension.
+ *
+ * Also answers an anonymous `GET /api/document-types/get-signed-url` with the spec's 401 text
+ * (spec 001 §8 "Files"), since the stock answer would be a 403.
  */
+const TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.heic': 'image/heic',
+  '.heif': 'image/heif',
+  '.avif': 'image/avif',
+};
+
+function answer(ctx: any, status: number, name: string, message: string) {
+  ctx.status = status;
+  ctx.body = { data: null, error: { status, name, message, details: {} } };
+}
+
 export default () => async (ctx: any, next: () => Promise<void>) => {
   // spec 001 §8 "Files": an anonymous signed-URL request is a 401, not the stock 403.
   if (ctx.path === '/api/document-types/get-signed-url' && !ctx.get('Authorization')) {
-    ctx.status = 401;
-    ctx.body = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Não autenticado: Faça login para acessar este arquivo', details: {} } };
-    return;
+    return answer(ctx, 401, 'UnauthorizedError', 'Não autenticado: Faça login para acessar este arquivo');
   }
-  if (!ctx.path.startsWith('/uploads/') && ctx.path !== '/uploads') return next();
-  let decodedPath: string;
-  try {
-    decodedPath = decodeURIComponent(ctx.path);
-  } catch {
-    decodedPath = ctx.path;
+  const target = classifyUploadPath(ctx.path);
+  if (target.kind === 'none') return next();
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+    ctx.set('Allow', 'GET, HEAD');
+    return answer(ctx, 405, 'MethodNotAllowedError', 'Método não permitido para arquivos.');
   }
+  if (target.kind === 'refused') return answer(ctx, 404, 'NotFoundError', 'Arquivo não encontrado');
+
   const { expires, signature } = ctx.query ?? {};
-  const verdict = [ctx.path, decodedPath].map((p) => verifySignedPath(p, expires, signature)).find((v) => v === 'ok') ?? verifySignedPath(ctx.path, expires, signature);
-  if (verdict !== 'ok') {
-    ctx.status = verdict === 'expired' ? 410 : 403;
-    ctx.body = {
-      data: null,
-      error: {
-        status: ctx.status,
-        name: verdict === 'expired' ? 'GoneError' : 'ForbiddenError',
-        message: verdict === 'expired' ? 'Link expirado: gere uma nova URL assinada para acessar este arquivo' : 'Acesso negado: Você não tem permissão para acessar este arquivo',
-        details: {},
-      },
-    };
-    return;
-  }
-  await next();
+  const verdict = verifySignedPath(target.canonical, expires, signature);
+  if (verdict === 'expired') return answer(ctx, 410, 'GoneError', 'Link expirado: gere uma nova URL assinada para acessar este arquivo');
+  if (verdict !== 'ok') return answer(ctx, 403, 'ForbiddenError', 'Acesso negado: Você não tem permissão para acessar este arquivo');
+
+  const file = path.join(strapi.dirs.static.public, 'uploads', target.name);
+  const stat = await lstat(file).catch(() => null);
+  if (!stat?.isFile()) return answer(ctx, 404, 'NotFoundError', 'Arquivo não encontrado no storage');
+  ctx.status = 200;
+  ctx.type = TYPES[path.extname(target.name).toLowerCase()] ?? 'application/octet-stream';
+  ctx.length = stat.size;
+  ctx.lastModified = stat.mtime;
   ctx.set('Cache-Control', 'private, max-age=60');
+  ctx.set('Content-Disposition', 'inline');
+  if (ctx.method === 'GET') ctx.body = createReadStream(file);
 };

@@ -1,7 +1,7 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { getScope, type Scope } from '../../../utils/scope';
-import { signFileUrl } from '../../../utils/signed-url';
+import { signFileUrl, signedUrlTtl } from '../../../utils/signed-url';
 
 const UID = 'api::document-type.document-type';
 const USER = 'plugin::users-permissions.user';
@@ -146,8 +146,11 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
     if (!(await fileVisible(scope, file.id))) {
       throw new errors.PolicyError('Acesso negado: Você não tem permissão para acessar este arquivo');
     }
-    const origin = strapi.config.get('server.url') || ctx.request.origin;
-    ctx.body = { data: { signedUrl: `${origin}${signFileUrl(file.url)}`, expiresIn: Number(process.env.FILE_URL_TTL_SECONDS) || 600 } };
+    // The host comes from configuration (PUBLIC_URL), never from the request (a client-sent
+    // X-Forwarded-Host must not choose where the link points; issue 8 item 5). Without
+    // PUBLIC_URL the link is relative to the origin that serves the PWA and the API.
+    const origin = String(strapi.config.get('server.url') || '').replace(/\/+$/, '');
+    ctx.body = { data: { signedUrl: `${origin}${signFileUrl(file.url)}`, expiresIn: signedUrlTtl() } };
   },
 }));
 
