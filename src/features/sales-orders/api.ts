@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, ApiError, isApiError, pagedSchema, singleSchema } from '@/lib/api';
+import { apiUpload } from '@/lib/api/upload';
 import { userQueryKey } from '@/lib/session';
 import { type Cents } from '@/lib/money';
 import { findDocumentType } from './documents';
@@ -174,16 +175,57 @@ export interface UploadOrderDocumentInput {
 const uploadAnswer = z.array(z.looseObject({ id: z.number().optional(), documentId: z.string().optional(), url: z.string().optional() }));
 
 /**
+ * Step 1 of an order-document upload: POST /upload (multipart `files`) with
+ * `Idempotency-Key: <key>:upload` → the stored file's numeric id. With `onProgress` the body
+ * goes out through XMLHttpRequest (percent 0–100, no timeout).
+ * @throws ApiError: the server's message or 'Falha no upload do arquivo'; 'Document ID do
+ * arquivo não encontrado.' when the answer has no id (status kept from the server).
+ */
+export async function uploadOrderFile(input: { file: Blob; fileName: string; idempotencyKey: string; onProgress?: (percent: number) => void }): Promise<number> {
+  const form = new FormData();
+  form.append('files', input.file, input.fileName);
+  let uploaded: z.infer<typeof uploadAnswer>;
+  try {
+    uploaded = await apiUpload('/upload', form, { headers: { 'Idempotency-Key': `${input.idempotencyKey}:upload` }, schema: uploadAnswer, onProgress: input.onProgress });
+  } catch (error) {
+    const e = isApiError(error) ? error : undefined;
+    throw new ApiError({ status: e?.status ?? 0, code: e?.code, details: e?.details, message: e?.hasServerMessage ? e.message : 'Falha no upload do arquivo', hasServerMessage: true, cause: error });
+  }
+  const fileId = uploaded[0]?.id;
+  if (!fileId) throw new ApiError({ status: 0, code: 'InvalidResponse', message: 'Document ID do arquivo não encontrado.', hasServerMessage: true });
+  return fileId;
+}
+
+/**
+ * Step 2 of an order-document upload: POST /sales-order-documents
+ * {data:{sales_order, document_type, content: fileId}} with `Idempotency-Key: <key>:document`.
+ * @throws ApiError 'Erro ao salvar documento: {message}' (status kept from the server).
+ */
+export async function createOrderDocument(input: { orderId: number; documentTypeId: number; fileId: number; idempotencyKey: string }): Promise<OrderDocument> {
+  try {
+    const answer = await api.post(
+      '/sales-order-documents',
+      { data: { sales_order: input.orderId, document_type: input.documentTypeId, content: input.fileId } },
+      { headers: { 'Idempotency-Key': `${input.idempotencyKey}:document` }, schema: singleSchema(orderDocumentSchema) },
+    );
+    return answer.data;
+  } catch (error) {
+    const e = isApiError(error) ? error : undefined;
+    throw new ApiError({ status: e?.status ?? 0, code: e?.code, details: e?.details, message: `Erro ao salvar documento: ${e?.message ?? String(error)}`, hasServerMessage: true, cause: error });
+  }
+}
+
+/**
  * Uploads one file and links it to an order (spec 001 §7 "Order documents and files"):
- * POST /upload (multipart `files`) → the first item's id → POST /sales-order-documents
- * {data:{sales_order, document_type, content}}. Both send an Idempotency-Key derived from
- * `idempotencyKey`, so a retry creates neither a second file nor a second record. Takes plain
- * data (the file as a Blob) and returns the created order document.
+ * {@link uploadOrderFile} → {@link createOrderDocument}. Both send an Idempotency-Key derived
+ * from `idempotencyKey`, so a retry creates neither a second file nor a second record. Takes
+ * plain data (the file as a Blob) and returns the created order document. The offline outbox
+ * runs the two steps itself, to resume at the step reached.
  * @throws ApiError with the spec's messages: 'Tipo de documento "{name}" não encontrado',
  * 'Falha no upload do arquivo' (or the server's message), 'Document ID do arquivo não
  * encontrado.', 'Erro ao salvar documento: {message}'.
  */
-export async function uploadOrderDocument(input: UploadOrderDocumentInput): Promise<OrderDocument> {
+export async function uploadOrderDocument(input: UploadOrderDocumentInput, onProgress?: (percent: number) => void): Promise<OrderDocument> {
   let typeId: number;
   if ('id' in input.documentType) typeId = input.documentType.id;
   else {
@@ -193,30 +235,8 @@ export async function uploadOrderDocument(input: UploadOrderDocumentInput): Prom
     if (!found) throw new ApiError({ status: 404, message: `Tipo de documento "${name}" não encontrado`, hasServerMessage: true });
     typeId = found.id;
   }
-
-  const form = new FormData();
-  form.append('files', input.file, input.fileName);
-  let uploaded: z.infer<typeof uploadAnswer>;
-  try {
-    uploaded = await api.post('/upload', form, { headers: { 'Idempotency-Key': `${input.idempotencyKey}:upload` }, schema: uploadAnswer });
-  } catch (error) {
-    const e = isApiError(error) ? error : undefined;
-    throw new ApiError({ status: e?.status ?? 0, message: e?.hasServerMessage ? e.message : 'Falha no upload do arquivo', hasServerMessage: true, cause: error });
-  }
-  const fileId = uploaded[0]?.id;
-  if (!fileId) throw new ApiError({ status: 0, message: 'Document ID do arquivo não encontrado.', hasServerMessage: true });
-
-  try {
-    const answer = await api.post(
-      '/sales-order-documents',
-      { data: { sales_order: input.orderId, document_type: typeId, content: fileId } },
-      { headers: { 'Idempotency-Key': `${input.idempotencyKey}:document` }, schema: singleSchema(orderDocumentSchema) },
-    );
-    return answer.data;
-  } catch (error) {
-    const e = isApiError(error) ? error : undefined;
-    throw new ApiError({ status: e?.status ?? 0, message: `Erro ao salvar documento: ${e?.message ?? String(error)}`, hasServerMessage: true, cause: error });
-  }
+  const fileId = await uploadOrderFile({ file: input.file, fileName: input.fileName, idempotencyKey: input.idempotencyKey, onProgress });
+  return createOrderDocument({ orderId: input.orderId, documentTypeId: typeId, fileId, idempotencyKey: input.idempotencyKey });
 }
 
 /** DELETE /sales-order-documents/{documentId}. @throws ApiError (401/403/404 → see deleteDocumentErrorMessage) */
