@@ -1,7 +1,8 @@
 import { isApiError } from '@/lib/api';
 import type { OutboxItem } from '@/lib/offline/db';
 import type { OutboxHandler } from '@/lib/offline/outbox';
-import { confirmReceivable, createOrderDocument, createOrderPayment, undoReceivable, uploadOrderFile } from './api';
+import { confirmReceivable, undoReceivable } from '@/features/receivables/api';
+import { createOrderDocument, createOrderPayment, uploadOrderFile } from './api';
 import { paymentCustomDocumentId } from './payments';
 import type { Cents } from '@/lib/money';
 

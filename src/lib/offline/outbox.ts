@@ -1,5 +1,5 @@
 import { isApiError } from '../api/errors';
-import { newIdempotencyKey } from '../api/idempotency';
+import { newIdempotencyKey } from './idempotency';
 import type { BalcaoDb, OutboxBlob, OutboxItem } from './db';
 
 /**
@@ -32,6 +32,7 @@ export interface SendContext {
 }
 
 /** How one kind of queued write is sent. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different payloads share one registry
 export interface OutboxHandler<P = any> {
   /** Sends the item (all its remaining steps); resolves with the server's result. @throws ApiError */
   send(item: OutboxItem<P>, ctx: SendContext): Promise<unknown>;
