@@ -4,14 +4,17 @@ import path from 'node:path';
 
 /**
  * End-to-end tests: Debian's Chromium (scripts/ensure-chromium.sh) against the real seeded
- * Strapi and the built PWA, both started by `npm start` (scripts/start.mjs) on ports of
- * their own and a fresh temporary SQLite file per run, with the /auth rate limit off.
+ * Strapi serving the built PWA, started by `npm start` (scripts/start.mjs) on a port of its
+ * own (E2E_PORT) and a fresh temporary SQLite file per run, with the /auth rate limit off.
+ * CORS_ORIGINS names only the origin of api-host.spec.ts (E2E_PWA_ONLY_PORT).
  */
 process.env.E2E_DB ??= path.join(os.tmpdir(), `balcao-e2e-${process.pid}-${Date.now()}.db`);
 // The API writes e-mails here (no SMTP in tests); the reset-password test reads the link from it.
 process.env.E2E_OUTBOX ??= path.join(os.tmpdir(), `balcao-e2e-outbox-${process.pid}-${Date.now()}`);
 const PORT = process.env.E2E_PORT ?? '4391';
 const API_PORT = process.env.E2E_API_PORT ?? '1391';
+// api-host.spec.ts serves the PWA alone on this port, pointed at the API on PORT through CORS.
+process.env.E2E_PWA_ONLY_PORT ??= String(Number(PORT) + 10000);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -46,6 +49,7 @@ export default defineConfig({
       DATABASE_FILENAME: process.env.E2E_DB,
       AUTH_RATELIMIT: 'false',
       EMAIL_OUTBOX_DIR: process.env.E2E_OUTBOX,
+      CORS_ORIGINS: `http://127.0.0.1:${process.env.E2E_PWA_ONLY_PORT}`,
     },
   },
 });

@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 /**
- * README command 1 (`npm start`): serves the built PWA and the Strapi API from one origin.
+ * README command 1 (`npm start`): one Strapi process serves the API and the built PWA on one
+ * origin (server/src/middlewares/pwa.ts: precompressed files, cache headers, history fallback,
+ * CSP), with no proxy in between.
  *
  * 1. writes server/.env with fresh secrets the first time (scripts/ensure-server-env.mjs);
  * 2. compiles the server (tsc) and builds the PWA (vite) when their sources are newer than
  *    their outputs;
  * 3. starts Strapi (`strapi start`, SQLite at server/.tmp/data.db unless DATABASE_FILENAME,
- *    seeded at bootstrap) on 127.0.0.1:API_PORT and waits for it;
- * 4. serves dist/ with `vite preview` on PORT, proxying /api and /uploads to Strapi, so the
- *    browser needs no CORS;
- * 5. prints the URL and the demo logins, and stops both on Ctrl-C (or when either exits).
+ *    seeded at bootstrap) on HOST:PORT with PWA_DIR=dist, and waits for it;
+ * 4. prints the address and the demo logins, and stops Strapi on Ctrl-C.
  *
- * Env: PORT (PWA, default 4173), API_PORT (default 1337), DATABASE_FILENAME, HOST (PWA bind,
- * default 0.0.0.0), SKIP_BUILD=1 (use the existing outputs as they are).
+ * Env: PORT (default 4173), HOST (bind address, default 0.0.0.0), DATABASE_FILENAME,
+ * SKIP_BUILD=1 (use the existing outputs as they are), PWA_URL (public address used in
+ * e-mailed links, default http://localhost:PORT); every other variable goes to Strapi
+ * (docs/architecture.md "Server configuration"). API_PORT is ignored (there is no second port).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -22,7 +24,6 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'server');
 const PORT = process.env.PORT ?? '4173';
-const API_PORT = process.env.API_PORT ?? '1337';
 const HOST = process.env.HOST ?? '0.0.0.0';
 
 const log = (msg) => console.log(`[start] ${msg}`);
@@ -34,6 +35,8 @@ function newest(target) {
   let max = st.mtimeMs;
   for (const entry of readdirSync(target)) {
     if (entry === 'node_modules' || entry === 'dist' || entry === '.tmp') continue;
+    // `tsc --noEmit` (incremental) rewrites tsbuildinfo without emitting: not an output.
+    if (entry.endsWith('.tsbuildinfo')) continue;
     max = Math.max(max, newest(path.join(target, entry)));
   }
   return max;
@@ -69,40 +72,44 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-const children = [];
+let child;
 let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 1500).unref();
+  if (child && child.exitCode === null) child.kill('SIGTERM');
+  // Strapi closes its server and database on SIGTERM; give it time, then leave anyway.
+  setTimeout(() => process.exit(code), 5000).unref();
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-function start(name, cmd, args, opts) {
-  const child = spawn(cmd, args, { stdio: 'inherit', ...opts });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`[start] ${name} terminou (${signal ?? code}); parando tudo.`);
-      stop(code || 1);
-    }
-  });
-  children.push(child);
-  return child;
-}
-
-log(`iniciando a API Strapi em 127.0.0.1:${API_PORT}...`);
-start('API', process.execPath, [path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
+log(`iniciando o Balcão (Strapi + PWA) em ${HOST}:${PORT}...`);
+child = spawn(process.execPath, [path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
   cwd: server,
-  env: { ...process.env, PORT: API_PORT, HOST: '127.0.0.1', NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT,
+    HOST,
+    PWA_DIR: process.env.PWA_DIR ?? path.join(root, 'dist'),
+    PWA_URL: process.env.PWA_URL ?? `http://localhost:${PORT}`,
+    // No proxy runs in front of this process: X-Forwarded-* from clients must not be trusted.
+    TRUST_PROXY: process.env.TRUST_PROXY ?? 'false',
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+  },
+});
+child.on('exit', (code, signal) => {
+  if (!stopping) console.error(`[start] o servidor terminou (${signal ?? code}).`);
+  process.exit(stopping ? 0 : code || 1);
 });
 
-async function waitForApi() {
+async function waitForServer() {
   const deadline = Date.now() + 120_000;
+  const probeHost = HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST;
   while (Date.now() < deadline && !stopping) {
     try {
-      const res = await fetch(`http://127.0.0.1:${API_PORT}/_health`);
+      const res = await fetch(`http://${probeHost}:${PORT}/_health`);
       if (res.status < 500) return true;
     } catch {
       // not up yet
@@ -112,17 +119,12 @@ async function waitForApi() {
   return false;
 }
 
-if (!(await waitForApi())) {
-  console.error('[start] a API não respondeu em 120 s.');
+if (!(await waitForServer())) {
+  console.error('[start] o servidor não respondeu em 120 s.');
   stop(1);
 } else {
-  start('PWA', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--port', PORT, '--strictPort', '--host', HOST], {
-    cwd: root,
-    env: { ...process.env, API_PORT, PORT },
-  });
-  setTimeout(() => {
-    console.log(`
-Balcão pronto em http://localhost:${PORT}  (API em /api, proxy para 127.0.0.1:${API_PORT})
+  console.log(`
+Balcão pronto em http://localhost:${PORT}  (o app e a API em /api, no mesmo endereço)
 
 Logins de demonstração (senha de todos: Balcao@2026)
   Administrador   CPF  529.982.247-25
@@ -131,5 +133,4 @@ Logins de demonstração (senha de todos: Balcao@2026)
   Vendedor        CPF  111.444.777-35
 
 Ctrl-C para parar.`);
-  }, 800);
 }

@@ -10,9 +10,13 @@
  *   path) can see it: it serves /uploads/<name> with a valid signature itself, on one canonical
  *   path, and refuses the rest (issue 8 item 1). strapi::public stays only because Strapi requires it.
  * - global::upload-guard then global::idempotency after strapi::body (they read the parsed body).
+ * - strapi::compression (koa-compress: br quality 4 / gzip, ≥ 1 KB, compressible types) for API answers;
+ *   global::pwa (after the security and CORS headers) serves the built PWA from PWA_DIR, its files
+ *   precompressed at build time (docs/architecture.md "How the app is served").
  */
 export default ({ env }) => [
   'strapi::logger',
+  'strapi::compression',
   'strapi::errors',
   'global::db-errors',
   'strapi::security',
@@ -26,6 +30,7 @@ export default ({ env }) => [
     },
   },
   'strapi::poweredBy',
+  'global::pwa',
   'strapi::query',
   'global::query-shape',
   {

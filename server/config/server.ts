@@ -3,6 +3,8 @@
  * rate limit buckets per real client behind the PWA proxy (STRAPI-NOTES).
  * `dirs.public` (PUBLIC_DIR, default server/public) is where /uploads/* are stored;
  * the test harness points it at a temporary directory.
+ * `logger.startup` off: Strapi's banner points at an /admin panel this app does not serve
+ * (`npm start` prints the address and the demo logins itself).
  */
 export default ({ env }) => ({
   host: env('HOST', '127.0.0.1'),
@@ -11,4 +13,5 @@ export default ({ env }) => ({
   proxy: { koa: env.bool('TRUST_PROXY', true) },
   app: { keys: env.array('APP_KEYS') },
   dirs: { public: env('PUBLIC_DIR', './public') },
+  logger: { startup: { enabled: env.bool('STRAPI_STARTUP_BANNER', false) } },
 });

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import send from 'koa-send';
+
+/**
+ * `global::pwa`: Strapi itself serves the built PWA (`PWA_DIR`, set by `npm start` to the
+ * repository's `dist/`), so the app and its API share one origin and one process (issue 13
+ * "One machine"). Without `PWA_DIR` (API-only deployments, the API tests) it does nothing.
+ *
+ * Rules, for GET/HEAD only (anything else goes on to the API):
+ * - `/api`, `/uploads` and `/_health` (also when they only appear after decoding, e.g.
+ *   `/uploads%2fx`) are never touched: the API and `global::signed-files` answer them.
+ * - A file of `PWA_DIR` is sent through koa-send, which picks the `.br` / `.gz` twin written
+ *   at build time (vite-plugin-compression2) by `Accept-Encoding`; `Vary: Accept-Encoding`.
+ * - `/assets/*` (Vite's content-hashed files): `Cache-Control: public, max-age=31536000,
+ *   immutable`; a missing one is a 404, never the HTML fallback, so a stale page fails loudly.
+ * - Every other file (`index.html`, `sw.js`, `manifest.webmanifest`, `config.js`, icons):
+ *   `Cache-Control: no-cache`, revalidated by `Last-Modified` (304).
+ * - A path whose last segment has no dot and is not a file is a client route: `index.html`.
+ *   A missing dotted name (`/robots.txt`) goes on to Strapi (its own public folder, else 404).
+ * - Pages and assets carry the PWA's Content-Security-Policy (see `pwaCsp`) besides the API's
+ *   helmet headers (nosniff, Referrer-Policy, HSTS) set by `strapi::security` before this.
+ */
+export default () => {
+  const root = process.env.PWA_DIR ? path.resolve(process.env.PWA_DIR) : '';
+  const indexFile = root ? path.join(root, 'index.html') : '';
+  if (!root || !existsSync(indexFile)) {
+    return async (_ctx: any, next: () => Promise<void>) => next();
+  }
+
+  let cspCache: { key: string; value: string } | undefined;
+  /** The CSP, recomputed when index.html or config.js change on disk (inline hashes, API origin). */
+  const csp = () => {
+    const configFile = path.join(root, 'config.js');
+    const key = [indexFile, configFile].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)).join(':');
+    if (cspCache?.key !== key) {
+      const html = readFileSync(indexFile, 'utf8');
+      const config = existsSync(configFile) ? readFileSync(configFile, 'utf8') : '';
+      cspCache = { key, value: pwaCsp(html, config, process.env.CSP_EXTRA_ORIGINS) };
+    }
+    return cspCache.value;
+  };
+
+  return async (ctx: any, next: () => Promise<void>) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ctx.path);
+    } catch {
+      return next();
+    }
+    const normalized = path.posix.normalize(decoded.replace(/\\/g, '/'));
+    if (/^\/+(api|uploads|_health)(\/|$)/i.test(normalized) || /^\/+(api|uploads)(\/|$)/i.test(decoded)) return next();
+    if (decoded.includes('\0') || normalized.split('/').includes('..')) return next();
+
+    const relative = normalized.replace(/^\/+/, '');
+    const target = path.join(root, relative);
+    const inside = target === root || target.startsWith(root + path.sep);
+    const isFile = inside && relative !== '' && !path.basename(relative).endsWith('.br') && !path.basename(relative).endsWith('.gz') && fileExists(target);
+    const isAsset = relative.startsWith('assets/');
+    const lastSegment = relative.split('/').pop() ?? '';
+
+    let file: string;
+    if (isFile) file = relative;
+    else if (isAsset) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not Found';
+      ctx.set('Cache-Control', 'no-store');
+      return;
+    } else if (!lastSegment.includes('.')) file = 'index.html';
+    else return next();
+
+    const immutable = file.startsWith('assets/');
+    ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    ctx.set('Vary', 'Accept-Encoding');
+    ctx.set('Content-Security-Policy', csp());
+    if (file === 'index.html') ctx.set('X-Frame-Options', 'DENY');
+    await send(ctx, file, { root, brotli: true, gzip: true, hidden: false, index: false, format: false });
+    if (!immutable && ctx.status === 200 && ctx.fresh) {
+      ctx.body?.destroy?.();
+      ctx.status = 304;
+    } else if (ctx.method === 'HEAD') {
+      ctx.body?.destroy?.(); // koa answers HEAD without reading the stream: close the file now
+    }
+  };
+};
+
+function fileExists(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The PWA's Content-Security-Policy. Scripts: only same-origin files plus the sha256 of each
+ * inline `<script>` of index.html (the skeleton chooser); styles: same origin and inline (the
+ * skeleton's critical CSS, component style attributes); images: same origin, `data:` and
+ * `blob:` (file previews); the API origin of `config.js` (`apiUrl`, when absolute) and
+ * `CSP_EXTRA_ORIGINS` (comma separated) are added to connect/img/media/frame sources, so a
+ * build pointed at another host still reaches it. `frame-ancestors 'none'`: nobody frames the app.
+ */
+export function pwaCsp(indexHtml: string, configJs: string, extraOrigins?: string): string {
+  const hashes = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1])
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  const origins = new Set<string>();
+  const code = configJs.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  const apiUrl = /apiUrl\s*:\s*['"`]([^'"`]+)['"`]/.exec(code)?.[1];
+  if (apiUrl && /^https?:\/\//i.test(apiUrl)) {
+    try {
+      origins.add(new URL(apiUrl).origin);
+    } catch {
+      // not a URL: the app will fail to reach it anyway
+    }
+  }
+  for (const o of (extraOrigins ?? '').split(',').map((s) => s.trim()).filter(Boolean)) origins.add(o);
+  const extra = [...origins].join(' ');
+  const withExtra = (...sources: string[]) => [...sources, extra].filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${["'self'", ...hashes].join(' ')}`,
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${withExtra("'self'", 'data:', 'blob:')}`,
+    "font-src 'self' data:",
+    `connect-src ${withExtra("'self'")}`,
+    `media-src ${withExtra("'self'", 'blob:')}`,
+    `frame-src ${withExtra("'self'", 'blob:')}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
