@@ -11,8 +11,8 @@
  *   path, and refuses the rest (issue 8 item 1). strapi::public stays only because Strapi requires it.
  * - global::upload-guard then global::idempotency after strapi::body (they read the parsed body).
  * - strapi::compression (koa-compress: br quality 4 / gzip, ≥ 1 KB, compressible types) for API answers;
- *   global::pwa (after the security and CORS headers) serves the built PWA from PWA_DIR, its files
- *   precompressed at build time (docs/architecture.md "How the app is served").
+ *   global::pwa (after global::signed-files, so every spelling of /uploads is theirs) serves the built
+ *   PWA from PWA_DIR, its files precompressed at build time (docs/architecture.md "How the app is served").
  */
 export default ({ env }) => [
   'strapi::logger',
@@ -30,7 +30,6 @@ export default ({ env }) => [
     },
   },
   'strapi::poweredBy',
-  'global::pwa',
   'strapi::query',
   'global::query-shape',
   {
@@ -47,5 +46,6 @@ export default ({ env }) => [
   'strapi::session',
   'strapi::favicon',
   'global::signed-files',
+  'global::pwa',
   'strapi::public',
 ];
