@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { pwaCsp } from '../src/middlewares/pwa';
+
+/** The PWA's Content-Security-Policy (global::pwa, issue 8 item 9): built from index.html and config.js. */
+describe('pwaCsp', () => {
+  const inline = "document.documentElement.dataset.shell='auth'";
+  const html = `<html><head><script>${inline}</script><script src="/config.js" defer></script><script type="module" crossorigin src="/assets/index-x.js"></script></head></html>`;
+  const sameOrigin = "// apiUrl: 'https://commented.example/api' is only a comment\nwindow.__BALCAO_CONFIG__ = { apiUrl: '/api' };";
+
+  it('allows exactly the inline scripts of index.html by hash, forbids framing and plugins', () => {
+    const csp = pwaCsp(html, sameOrigin);
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("img-src 'self' data: blob:;");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain('commented.example');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('adds the API origin named by config.js and CSP_EXTRA_ORIGINS to connect/img/media/frame sources', () => {
+    const csp = pwaCsp(html, "window.__BALCAO_CONFIG__ = { apiUrl: 'https://api.example.com:8443/api' };", 'https://files.example.com');
+    for (const directive of ['connect-src', 'img-src', 'media-src', 'frame-src']) {
+      const value = csp.split('; ').find((d) => d.startsWith(`${directive} `)) ?? '';
+      expect(value, directive).toContain('https://api.example.com:8443');
+      expect(value, directive).toContain('https://files.example.com');
+    }
+    expect(csp.split('; ').find((d) => d.startsWith('script-src '))).not.toContain('api.example.com');
+  });
+});
