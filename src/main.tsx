@@ -9,6 +9,10 @@ import './index.css';
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient, session);
 
+// With a stored user and permissions this is 'authenticated' at once (warm start); users/me
+// revalidates in the background.
+void session.start();
+
 // Query keys start with the user id; still, drop every cached answer when the user changes.
 let lastUserId = session.getState().user?.id;
 session.subscribe(() => {
@@ -19,12 +23,40 @@ session.subscribe(() => {
   }
 });
 
-void session.start();
+// Dexie, the persisted cache and the outbox load as their own chunk (/login does not need them).
+const offline = import('./app/offline');
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+async function boot() {
+  const warm = session.getState().status === 'authenticated';
+  let restored = false;
+  if (warm) {
+    // Warm start: the last screen's data comes from IndexedDB before the first paint.
+    try {
+      const m = await offline;
+      await m.restoreQueries(queryClient, session);
+      restored = true;
+    } catch (error) {
+      console.warn('[offline] sem cache local', error);
+    }
+  }
+  render();
+  try {
+    const m = await offline;
+    if (!restored) await m.restoreQueries(queryClient, session);
+    m.startOffline(queryClient, session);
+  } catch (error) {
+    console.warn('[offline] fila e cache local indisponíveis', error);
+  }
+}
+
+void boot();

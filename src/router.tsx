@@ -9,7 +9,9 @@ import { routeTree } from './routeTree.gen';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+      // gcTime = the persisted cache's maxAge (lib/offline/persister.ts QUERY_CACHE_MAX_AGE, 7 days): an
+      // unused query would otherwise leave memory, and so the persisted cache, after 5 minutes.
+      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false, gcTime: 7 * 24 * 60 * 60 * 1000 },
       mutations: { retry: 0 },
     },
   });

@@ -83,6 +83,25 @@ describe('session start (spec 000 §4)', () => {
     }
   });
 
+  it('warm start: with a stored user and permissions the state is authenticated at once, then users/me revalidates', async () => {
+    store('jwt-old', storedUser, storedTree);
+    let answer!: (u: SessionUser) => void;
+    const session = createSession(deps({ fetchMe: () => new Promise<SessionUser>((r) => (answer = r)) }));
+    const started = session.start();
+    expect(session.getState()).toMatchObject({ status: 'authenticated', user: { name: 'Guardado' }, permissions: storedTree });
+    answer(me);
+    expect(await started).toMatchObject({ status: 'authenticated', user: { name: 'Vendedor Demonstração' }, permissions: tree });
+  });
+
+  it('warm start then 403 in the background: logs out', async () => {
+    store('jwt-old', storedUser, storedTree);
+    const session = createSession(deps({ fetchMe: failWith(403) }));
+    const started = session.start();
+    expect(session.getState().status).toBe('authenticated');
+    expect((await started).status).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('other failure without a stored user: logs out', async () => {
     store('jwt-old', null, storedTree);
     const state = await createSession(deps({ fetchMe: failWith(0) })).start();

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Icon } from '@/components/ui/icons';
 import { useIsMobile } from '@/lib/use-media-query';
+import { OfflineStatus } from './offline-status';
 import { Sidebar } from './sidebar';
 
 const COLLAPSE_KEY = 'sidebar-collapsed';
@@ -29,6 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Icon name="menu" />
           </button>
           <span className={css({ fontWeight: 'bold', color: 'primary.500', fontSize: 'lg' })}>Balcão</span>
+          <OfflineStatus />
         </header>
         <div
           aria-hidden="true"
@@ -58,7 +60,12 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         <Sidebar collapsed={collapsed} onToggleCollapsed={toggleCollapsed} mobile={false} />
       </div>
-      <main className={css({ flex: '1', minW: '0', p: { base: '4', lg: '8' } })}>{children}</main>
+      <main className={css({ flex: '1', minW: '0', p: { base: '4', lg: '8' } })}>
+        <div className={css({ display: 'flex', justifyContent: 'flex-end', _empty: { display: 'none' }, mb: '3' })}>
+          <OfflineStatus />
+        </div>
+        {children}
+      </main>
     </div>
   );
 }

@@ -1,4 +1,6 @@
-import { getDb } from './db';
+import { liveQuery } from 'dexie';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getDb, type OutboxItem } from './db';
 import { createOutbox, type FlushResult, type Outbox, type OutboxHandler, type OutboxOptions } from './outbox';
 
 /**
@@ -145,4 +147,42 @@ export function getOutbox(): OutboxRuntime {
 /** The page's outbox runtime, or undefined before `startOutbox` (tests, /login before start). */
 export function maybeOutbox(): OutboxRuntime | undefined {
   return runtime;
+}
+
+/* ------------------------------------------------------------------ hooks for the screens */
+
+/** True while the browser says it is online (`online` / `offline` events). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      window.addEventListener('online', cb);
+      window.addEventListener('offline', cb);
+      return () => {
+        window.removeEventListener('online', cb);
+        window.removeEventListener('offline', cb);
+      };
+    },
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/**
+ * The signed-in user's queued items, live across tabs (Dexie liveQuery), in `seq` order;
+ * `undefined` while loading. `userId` null → [].
+ */
+export function useOutboxItems(userId: number | null | undefined): OutboxItem[] | undefined {
+  const [items, setItems] = useState<OutboxItem[] | undefined>(undefined);
+  useEffect(() => {
+    if (userId == null) {
+      setItems([]);
+      return;
+    }
+    const sub = liveQuery(() => getDb().outbox.where('userId').equals(userId).sortBy('seq')).subscribe({
+      next: (rows) => setItems(rows as OutboxItem[]),
+      error: () => setItems([]),
+    });
+    return () => sub.unsubscribe();
+  }, [userId]);
+  return items;
 }

@@ -41,7 +41,9 @@ const rejectsToken = (error: unknown) => isApiError(error) && (error.status === 
  * Creates the session store. Session start: stored token → `users/me?populate=role` →
  * the role's permissions. A 403 (and, our decision, a 401: the token is rejected) logs
  * out; other failures (offline, 5xx) fall back to the stored user and permissions when
- * both are present, else log out.
+ * both are present, else log out. With a stored user and permissions the state is
+ * 'authenticated' from them at once (warm start) while that check runs; `start()` resolves
+ * when it is done.
  */
 export function createSession(deps: SessionDeps = remote): Session {
   let state: SessionState = { status: 'loading', user: null, permissions: null };
@@ -68,11 +70,16 @@ export function createSession(deps: SessionDeps = remote): Session {
   };
 
   const start = async (): Promise<SessionState> => {
-    set({ ...state, status: 'loading' });
     if (!readToken()) {
       logout();
       return state;
     }
+    // Warm start (issue 10): with a stored user and permissions the shell paints at once from
+    // them, and users/me revalidates in the background under the same rules below.
+    const storedUser = readJson<SessionUser>(STORAGE_KEYS.user);
+    const storedPermissions = readJson<PermissionTree>(STORAGE_KEYS.permissions);
+    if (storedUser && storedPermissions) signedIn(storedUser, storedPermissions);
+    else set({ ...state, status: 'loading' });
     try {
       return await load();
     } catch (error) {

@@ -1,0 +1,59 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toast';
+import { salesOrderKeys, salesOrderOutboxHandlers } from '@/features/sales-orders/api';
+import { startQueryPersistence, wipePersistedQueries } from '@/lib/offline/persister';
+import { startOutbox } from '@/lib/offline/sync';
+import type { Session } from '@/lib/session';
+
+/**
+ * Offline wiring of the app (issue 10), loaded as its own chunk by main.tsx so /login does not
+ * download Dexie: the persisted query cache (restored before the first paint when a session is
+ * stored), the outbox with the features' handlers, the wipe on logout and the request for
+ * persistent storage after sign-in.
+ */
+
+const userIdOf = (session: Session) => () => {
+  const s = session.getState();
+  return s.status !== 'anonymous' && s.user ? s.user.id : null;
+};
+
+/** Restores the signed-in user's cached queries; resolves when the cache is in memory (never rejects). */
+export function restoreQueries(queryClient: QueryClient, session: Session): Promise<() => void> {
+  return startQueryPersistence(queryClient, userIdOf(session));
+}
+
+/** Asks the browser not to evict our IndexedDB under storage pressure (queued files live there). */
+async function requestPersistentStorage() {
+  try {
+    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch {
+    // Not available: best effort.
+  }
+}
+
+/** Starts the outbox and the session-driven parts (wipe on logout, persist() after sign-in). */
+export function startOffline(queryClient: QueryClient, session: Session) {
+  const runtime = startOutbox({
+    session,
+    handlers: salesOrderOutboxHandlers,
+    onDelivered: (item) => {
+      void queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(item.orderId) });
+      void queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(item.orderId) });
+    },
+    onPaused: () => {
+      toast({ title: 'Sessão expirada', description: 'Entre novamente para enviar os itens pendentes.', variant: 'destructive' });
+      session.logout();
+    },
+    onAttention: (_item, message) => toast({ title: 'Item precisa de atenção', description: message, variant: 'destructive' }),
+  });
+
+  let last = session.getState();
+  if (last.status === 'authenticated') void requestPersistentStorage();
+  session.subscribe(() => {
+    const next = session.getState();
+    if (last.user && !next.user) void wipePersistedQueries();
+    if (next.status === 'authenticated' && last.status !== 'authenticated') void requestPersistentStorage();
+    last = next;
+  });
+  return runtime;
+}

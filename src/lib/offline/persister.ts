@@ -1,0 +1,74 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery, type AsyncStorage, type Persister } from '@tanstack/react-query-persist-client';
+import { getDb, type BalcaoDb } from './db';
+
+/**
+ * The React Query cache, persisted to IndexedDB (issue 10 "Reading offline"): the async-storage
+ * persister over the Dexie `queryCache` table (the sync persister cannot write to IndexedDB,
+ * which is asynchronous, and is deprecated — docs/decisions.md). One row per user
+ * (`rq:<userId>`; query keys start with the user id too), wiped on logout.
+ */
+
+/**
+ * How long a persisted cache is kept: 7 days. A dispatcher who looked at an order on Monday
+ * still sees it offline on the next Monday morning; older data is dropped at restore. Queries
+ * use the same `gcTime` (router.ts), or they would leave the persisted cache when unused.
+ */
+export const QUERY_CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Bumped by hand when the shape of cached records changes incompatibly (zod schemas of what
+ * lists and details store); a persisted cache with another buster is discarded at restore.
+ * The app version is part of it, so a release never reads an older release's shapes.
+ */
+export const QUERY_CACHE_BUSTER = `${typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev'}:1`;
+
+const STORAGE_KEY = 'rq';
+
+/** An AsyncStorage over the Dexie table, scoped to the user `userId()` names (nothing without a user). */
+export function dexieQueryStorage(db: BalcaoDb, userId: () => number | null): AsyncStorage<string> {
+  const rowKey = (key: string) => {
+    const id = userId();
+    return id === null ? null : `${key}:${id}`;
+  };
+  return {
+    async getItem(key) {
+      const k = rowKey(key);
+      return k ? ((await db.queryCache.get(k))?.value ?? null) : null;
+    },
+    async setItem(key, value) {
+      const k = rowKey(key);
+      if (k) await db.queryCache.put({ key: k, value, updatedAt: Date.now() });
+    },
+    async removeItem(key) {
+      const k = rowKey(key);
+      if (k) await db.queryCache.delete(k);
+    },
+  };
+}
+
+/** The persister: writes at most once a second; on a full disk it drops the oldest queries first. */
+export function createQueryPersister(db: BalcaoDb, userId: () => number | null): Persister {
+  return createAsyncStoragePersister({ storage: dexieQueryStorage(db, userId), key: STORAGE_KEY, throttleTime: 1_000, retry: removeOldestQuery });
+}
+
+/**
+ * Restores the user's persisted cache into `queryClient` (resolves when done; a missing, old
+ * or busted cache is removed), then keeps saving it. Returns the unsubscribe function.
+ * Never throws: a broken store only means a cold start.
+ */
+export async function startQueryPersistence(queryClient: QueryClient, userId: () => number | null, db: BalcaoDb = getDb()): Promise<() => void> {
+  const persister = createQueryPersister(db, userId);
+  try {
+    await persistQueryClientRestore({ queryClient, persister, maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER });
+  } catch (error) {
+    console.warn('[offline] cache local descartado', error);
+  }
+  return persistQueryClientSubscribe({ queryClient, persister, buster: QUERY_CACHE_BUSTER });
+}
+
+/** Deletes every persisted query cache (logout: a shared phone never shows the previous user's data). */
+export async function wipePersistedQueries(db: BalcaoDb = getDb()): Promise<void> {
+  await db.queryCache.clear();
+}

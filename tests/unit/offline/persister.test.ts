@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { dataAgeText } from '@/components/layout/offline-status';
+import { createDb } from '@/lib/offline/db';
+import { QUERY_CACHE_MAX_AGE, startQueryPersistence, wipePersistedQueries } from '@/lib/offline/persister';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('persisted query cache', () => {
+  it('restores what a user saw, only for that user, and nothing after the wipe of a logout', async () => {
+    const db = createDb('persist-test', { indexedDB: new IDBFactory(), IDBKeyRange });
+    let user: number | null = 7;
+    const first = new QueryClient({ defaultOptions: { queries: { gcTime: QUERY_CACHE_MAX_AGE } } });
+    const stop = await startQueryPersistence(first, () => user, db);
+    first.setQueryData([7, 'sales-orders', 'list', { page: 1 }], { data: [{ id: 1, documentId: 'abc' }] });
+    await sleep(1_300); // the persister writes at most once a second
+    stop();
+    const row = await db.queryCache.get('rq:7');
+    expect(row?.value).toContain('"documentId":"abc"');
+
+    const reloaded = new QueryClient();
+    (await startQueryPersistence(reloaded, () => user, db))();
+    expect(reloaded.getQueryData([7, 'sales-orders', 'list', { page: 1 }])).toEqual({ data: [{ id: 1, documentId: 'abc' }] });
+
+    user = 8;
+    const other = new QueryClient();
+    (await startQueryPersistence(other, () => user, db))();
+    expect(other.getQueryCache().getAll()).toHaveLength(0);
+
+    await wipePersistedQueries(db);
+    user = 7;
+    const afterLogout = new QueryClient();
+    (await startQueryPersistence(afterLogout, () => user, db))();
+    expect(afterLogout.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('says how old the data on screen is, in pt-BR', () => {
+    expect(dataAgeText(Date.now() - 2 * 3_600_000 - 60_000)).toBe('atualizado há 2 horas');
+    expect(dataAgeText(Date.now() - 5 * 60_000)).toBe('atualizado há 5 minutos');
+    expect(dataAgeText(0)).toBe('');
+  });
+});
