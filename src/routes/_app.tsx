@@ -1,4 +1,5 @@
 import { Navigate, Outlet, createFileRoute, redirect, useMatches } from '@tanstack/react-router';
+import { MENU } from '@/app/menu';
 import { AppShell } from '@/components/layout/app-shell';
 import { SessionPlaceholder } from '@/components/layout/placeholder-page';
 import { decideAccess } from '@/lib/navigation/guard';
@@ -6,10 +7,12 @@ import { useSession, type SessionState } from '@/lib/session';
 
 /**
  * The authenticated layout and the one guard: it reads the permission the matched route
- * carries in `staticData` (lib/navigation/route-table.ts). Before loading it waits for the
+ * carries in `staticData` (src/app/route-table.ts). Before loading it waits for the
  * session (placeholder meanwhile); while mounted it follows session changes (logout).
  */
 export const Route = createFileRoute('/_app')({
+  // The layout itself needs a session; each leaf route's own permission is checked below.
+  staticData: { permission: 'signed-in' },
   beforeLoad: ({ context, matches }) => {
     const check = (state: SessionState) => {
       const decision = decideAccess(state, matches[matches.length - 1]?.staticData);
@@ -32,7 +35,7 @@ function AppLayout() {
   if (decision.kind === 'loading') return <SessionPlaceholder />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
-    <AppShell>
+    <AppShell menu={MENU}>
       <Outlet />
     </AppShell>
   );

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginScreen } from '@/features/auth/login-screen';
 import { decideAccess } from '@/lib/navigation/guard';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import type { SessionState } from '@/lib/session';
 
 export const Route = createFileRoute('/login')({

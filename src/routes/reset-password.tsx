@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordScreen } from '@/features/auth/reset-password-screen';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 
 export const Route = createFileRoute('/reset-password')({
   staticData: routeMeta('/reset-password'),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ROUTE_TABLE } from '../../src/lib/navigation/route-table';
+import { ROUTE_TABLE } from '../../src/app/route-table';
 import { ROLES, login, type RoleKey } from './helpers';
 
 type Tree = Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>;
@@ -20,7 +20,7 @@ for (const role of Object.keys(ROLES) as RoleKey[]) {
     let denied = 0;
     for (const [path, meta] of Object.entries(ROUTE_TABLE)) {
       if (path === '/login' || path === '/') continue;
-      const permission = 'permission' in meta ? meta.permission : undefined;
+      const permission = typeof meta.permission === 'object' ? meta.permission : undefined;
       const allowed = !permission || holds(permission);
       const url = path.replaceAll('$id', '999999');
       await page.goto(url);

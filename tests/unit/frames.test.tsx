@@ -46,9 +46,9 @@ async function signInOffline(permissions: PermissionTree) {
 
 /** Renders `ui` inside a memory router (the frames use Link/useNavigate) at `/`, with `/customers` as a sibling. */
 function renderInRouter(ui: () => ReactNode) {
-  const root = createRootRoute({ component: () => <><Outlet /><Toaster /></> });
-  const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <>{ui()}</> });
-  const list = createRoute({ getParentRoute: () => root, path: '/customers', component: () => <h1>Lista de clientes</h1> });
+  const root = createRootRoute({ staticData: { permission: 'public' }, component: () => <><Outlet /><Toaster /></> });
+  const home = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/', component: () => <>{ui()}</> });
+  const list = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/customers', component: () => <h1>Lista de clientes</h1> });
   const router = createRouter({ routeTree: root.addChildren([home, list]), history: createMemoryHistory({ initialEntries: ['/'] }) });
   const client = new QueryClient();
   render(

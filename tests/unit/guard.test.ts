@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess } from '@/lib/navigation/guard';
-import { ROUTE_TABLE } from '@/lib/navigation/route-table';
+import { ROUTE_TABLE } from '@/app/route-table';
 import type { SessionState } from '@/lib/session';
 import type { PermissionTree } from '@/lib/permissions';
 

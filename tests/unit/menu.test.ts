@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, isMenuItemActive, menuUserType, visibleMenu } from '@/lib/navigation/menu';
+import { MENU } from '@/app/menu';
+import { isMenuItemActive, menuUserType, visibleMenu as visibleMenuOf } from '@/lib/navigation/menu';
 import type { PermissionTree } from '@/lib/permissions';
 
 /** Builds a tree from `api.controller.action` strings (users-permissions written as `up`). */
@@ -13,6 +14,7 @@ function treeOf(...actions: string[]): PermissionTree {
   }
   return tree;
 }
+const visibleMenu = (type: string, tree: PermissionTree) => visibleMenuOf(type, tree, MENU);
 const labels = (type: string, tree: PermissionTree) => visibleMenu(type, tree).flatMap((g) => g.items.map((i) => i.label));
 const groups = (type: string, tree: PermissionTree) => visibleMenu(type, tree).map((g) => g.group);
 
@@ -61,13 +63,13 @@ describe('sidebar filtering (spec 000 §2.2)', () => {
       { ...MENU[0]!, key: 'b', label: 'Só despachante', allowedTypes: ['dispatcher'] as const },
     ];
     const t = treeOf('up.user.me');
-    expect(visibleMenu('admin', t, items).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Só admin']);
-    expect(visibleMenu('dispatcher', t, items).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Só despachante']);
-    expect(visibleMenu('salesman', t, items)).toEqual([]);
+    expect(visibleMenuOf('admin', t, items).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Só admin']);
+    expect(visibleMenuOf('dispatcher', t, items).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Só despachante']);
+    expect(visibleMenuOf('salesman', t, items)).toEqual([]);
   });
 
   it('shows nothing without permissions', () => {
-    expect(visibleMenu('admin', null)).toEqual([]);
+    expect(visibleMenuOf('admin', null, MENU)).toEqual([]);
   });
 
   it('reads company and concessionaria as the same user type', () => {

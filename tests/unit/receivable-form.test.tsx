@@ -29,9 +29,9 @@ function fakeApi() {
 
 function renderForm() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const root = createRootRoute({ component: () => <Outlet /> });
-  const form = createRoute({ getParentRoute: () => root, path: '/receivables/new', component: () => <ReceivableForm mode="new" /> });
-  const list = createRoute({ getParentRoute: () => root, path: '/receivables', component: () => <h1>Lista de recebimentos</h1> });
+  const root = createRootRoute({ staticData: { permission: 'public' }, component: () => <Outlet /> });
+  const form = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/receivables/new', component: () => <ReceivableForm mode="new" /> });
+  const list = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/receivables', component: () => <h1>Lista de recebimentos</h1> });
   const router = createRouter({ routeTree: root.addChildren([form, list]), history: createMemoryHistory({ initialEntries: ['/receivables/new'] }) });
   render(
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Icon } from '@/components/ui/icons';
+import type { MenuItem } from '@/lib/navigation/menu';
 import { useIsMobile } from '@/lib/use-media-query';
 import { OfflineStatus } from './offline-status';
 import { Sidebar } from './sidebar';
@@ -11,7 +12,7 @@ const COLLAPSE_KEY = 'sidebar-collapsed';
  * The authenticated layout (spec 000 §2.1): a 256 px sidebar (collapsible) beside the
  * page; under 768 px a top bar with a menu button opens the sidebar as a slide-in drawer.
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, menu }: { children: ReactNode; /** The sidebar items (src/app/menu.ts). */ menu: readonly MenuItem[] }) {
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -44,7 +45,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           className={css({ position: 'fixed', top: '0', bottom: '0', left: '0', w: 'sidebar', maxW: '85vw', zIndex: 'modal', transition: 'transform 0.25s ease' })}
           style={{ transform: drawerOpen ? 'translateX(0)' : 'translateX(-100%)', visibility: drawerOpen ? 'visible' : 'hidden' }}
         >
-          <Sidebar collapsed={false} onToggleCollapsed={() => {}} mobile onNavigate={() => setDrawerOpen(false)} />
+          <Sidebar menu={menu} collapsed={false} onToggleCollapsed={() => {}} mobile onNavigate={() => setDrawerOpen(false)} />
         </div>
         <main className={css({ p: '4' })}>{children}</main>
       </div>
@@ -58,7 +59,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         className={css({ position: 'sticky', top: '0', h: '100dvh', flexShrink: 0, transition: 'width 0.2s' })}
         style={{ width: collapsed ? 64 : 256 }}
       >
-        <Sidebar collapsed={collapsed} onToggleCollapsed={toggleCollapsed} mobile={false} />
+        <Sidebar menu={menu} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} mobile={false} />
       </div>
       <main className={css({ flex: '1', minW: '0', p: { base: '4', lg: '8' } })}>
         <div className={css({ display: 'flex', justifyContent: 'flex-end', _empty: { display: 'none' }, mb: '3' })}>

@@ -2,10 +2,12 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { Icon } from '@/components/ui/icons';
 import { getConfig } from '@/lib/config';
-import { isMenuItemActive, visibleMenu } from '@/lib/navigation/menu';
+import { isMenuItemActive, visibleMenu, type MenuItem } from '@/lib/navigation/menu';
 import { session, useSession, userInitials } from '@/lib/session';
 
 export interface SidebarProps {
+  /** The items in order (src/app/menu.ts); filtered here by permission and user type. */
+  menu: readonly MenuItem[];
   collapsed: boolean;
   onToggleCollapsed: () => void;
   /** Mobile drawer mode (under 768 px). */
@@ -35,15 +37,15 @@ const s = {
 };
 
 /**
- * The sidebar of spec 000 §2.2, built from lib/navigation/menu.ts: groups, items the user's
+ * The sidebar of spec 000 §2.2, built from the items of src/app/menu.ts with the rules of lib/navigation/menu.ts: groups, items the user's
  * role and type may see, the active rule, collapse, and the footer (initials, name or
  * 'Usuário', role name, Sair, version label, avatar link to /profile).
  */
-export function Sidebar({ collapsed, onToggleCollapsed, mobile, onNavigate }: SidebarProps) {
+export function Sidebar({ menu, collapsed, onToggleCollapsed, mobile, onNavigate }: SidebarProps) {
   const { user, permissions } = useSession();
   const pathname = useRouterState({ select: (st) => st.location.pathname });
   const navigate = useNavigate();
-  const groups = visibleMenu(user?.type, permissions);
+  const groups = visibleMenu(user?.type, permissions, menu);
   const narrow = collapsed && !mobile;
   const name = user?.name?.trim() || 'Usuário';
 
@@ -80,7 +82,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobile, onNavigate }: Si
             {items.map((item) => (
               <Link
                 key={item.key}
-                to={item.to as '/'}
+                to={item.to}
                 className={cx(s.item, narrow && css({ justifyContent: 'center', px: '0' }))}
                 aria-current={isMenuItemActive(item.to, pathname) ? 'page' : undefined}
                 title={narrow ? item.label : undefined}

@@ -2,5 +2,5 @@ import { PlaceholderPage } from '@/components/layout/placeholder-page';
 
 /** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
 export function CustomerForm({ mode }: { id?: string; mode: 'new' | 'edit' }) {
-  return <PlaceholderPage title={mode === 'new' ? 'Novo cliente' : 'Editar cliente'} backTo="/customers" note="Esta tela chega com a sua issue." />;
+  return <PlaceholderPage title={mode === 'new' ? 'Novo cliente' : 'Editar cliente'} backTo={{ to: '/customers' }} note="Esta tela chega com a sua issue." />;
 }

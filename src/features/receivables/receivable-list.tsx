@@ -13,6 +13,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { deleteReceivable, receivableKeys, receivableQueries } from './api';
 import { RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS, RECEIVABLE_SORT_LABELS, toReceivableSearch, type Receivable } from './schema';
+import { receivableResource } from './resource';
 
 const SORT_OPTIONS = RECEIVABLE_SORT_FIELDS.map((value) => ({ value, label: RECEIVABLE_SORT_LABELS[value] }));
 
@@ -74,7 +75,7 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
   return (
     <ListPage<Receivable>
       title="Contas a Receber"
-      permissionBase={{ api: 'receivable', controller: 'receivable' }}
+      permissionBase={receivableResource}
       columns={columns}
       rows={query.isError ? [] : page?.data}
       total={page?.meta.pagination.total ?? 0}

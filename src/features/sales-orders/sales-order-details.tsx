@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, type ToOptions } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Icon } from '@/components/ui/icons';
@@ -47,10 +47,10 @@ function Card({ title, action, children }: { title: string; action?: ReactNode; 
 }
 
 /** Header of the order screens: back button, title and status badge. */
-export function OrderHeader({ title, order, backTo = '/sales-orders' }: { title: string; order?: SalesOrder; backTo?: string }) {
+export function OrderHeader({ title, order, backTo = { to: '/sales-orders' } }: { title: string; order?: SalesOrder; /** Typed link target of the back button. */ backTo?: ToOptions }) {
   return (
     <div className={s.header}>
-      <Link to={backTo as '/'} aria-label="Voltar" title="Voltar" className={s.back}>
+      <Link {...backTo} aria-label="Voltar" title="Voltar" className={s.back}>
         <Icon name="chevronLeft" />
       </Link>
       <h1 className={s.title}>{title}</h1>

@@ -11,6 +11,7 @@ import type { ListSearch } from '@/lib/list-search';
 import { formatBRL } from '@/lib/money';
 import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
 import { SALES_ORDER_SORT_FIELDS, SALES_ORDER_SORT_LABELS, orderDispatcherName, toSalesOrderSearch, type SalesOrder } from './schema';
+import { salesOrderResource } from './resource';
 import { refUserName } from '@/features/users/schema';
 import { ORDER_STATUS_OPTIONS, orderStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -76,7 +77,7 @@ export function SalesOrderList({ search, onSearchChange }: { search: ListSearch;
   return (
     <ListPage<SalesOrder>
       title="Pedidos"
-      permissionBase={{ api: 'sales-order', controller: 'sales-order' }}
+      permissionBase={salesOrderResource}
       columns={columns}
       rows={query.isError ? [] : page?.data}
       total={page?.meta.pagination.total ?? 0}

@@ -1,6 +1,6 @@
 import { hasPermission } from '../permissions';
 import type { SessionState } from '../session/session';
-import type { RouteMeta } from './route-table';
+import { isPublicRoute, routeGate, type RouteMeta } from './route-meta';
 
 export type GuardDecision = { kind: 'loading' } | { kind: 'allow' } | { kind: 'redirect'; to: '/login' | '/' };
 
@@ -10,15 +10,16 @@ export type GuardDecision = { kind: 'loading' } | { kind: 'allow' } | { kind: 'r
  * - while the session loads: a placeholder;
  * - no user, or permissions not loaded: `/login`;
  * - the route's permission missing from the role's tree: `/`;
- * - otherwise allow. A route without a permission needs only a signed-in user.
+ * - otherwise allow. A `'signed-in'` route needs only a signed-in user.
  */
 export function decideAccess(state: SessionState, meta: RouteMeta | undefined): GuardDecision {
-  if (meta?.public) {
+  if (isPublicRoute(meta)) {
     if (state.status === 'authenticated') return { kind: 'redirect', to: '/' };
     return state.status === 'loading' ? { kind: 'loading' } : { kind: 'allow' };
   }
   if (state.status === 'loading') return { kind: 'loading' };
   if (!state.user || !state.permissions) return { kind: 'redirect', to: '/login' };
-  if (meta?.permission && !hasPermission(state.permissions, meta.permission)) return { kind: 'redirect', to: '/' };
+  const gate = routeGate(meta);
+  if (gate && !hasPermission(state.permissions, gate)) return { kind: 'redirect', to: '/' };
   return { kind: 'allow' };
 }

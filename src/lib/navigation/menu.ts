@@ -1,5 +1,12 @@
-import { hasPermission, permission, type Permission, type PermissionTree } from '../permissions';
-import type { AppRoutePath } from './route-table';
+import type { LinkProps } from '@tanstack/react-router';
+import type { IconName } from '@/components/ui/icons';
+import { hasPermission, type Permission, type PermissionTree } from '../permissions';
+
+/**
+ * The sidebar's rules (spec 000 §2.2): groups, visibility by permission and user type, and
+ * the active rule. The items themselves are declared in src/app/menu.ts from the features'
+ * resource declarations (lib/ never imports a feature).
+ */
 
 /** Sidebar groups, in order (spec 000 §2.2). */
 export const MENU_GROUPS = ['PRINCIPAL', 'PEDIDOS E SERVIÇOS', 'FINANCEIRO', 'CADASTROS', 'ADMINISTRAÇÃO'] as const;
@@ -8,17 +15,16 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 /** The user types the menu rules know; `company` is the spec's `concessionaria`. */
 export type MenuUserType = 'admin' | 'concessionaria' | 'dispatcher' | 'salesman';
 
-export type MenuIcon =
-  | 'home' | 'orders' | 'receivable' | 'payable' | 'dispatcher' | 'company' | 'customer' | 'payment'
-  | 'vehicle' | 'item' | 'users' | 'roles' | 'states' | 'documents';
+/** A path of the registered route tree, so a menu item's link is type-checked. */
+export type MenuPath = NonNullable<LinkProps['to']>;
 
 export interface MenuItem {
   /** Unique key (two items point at /receivables). */
   key: string;
-  to: AppRoutePath;
+  to: MenuPath;
   label: string;
   group: MenuGroup;
-  icon: MenuIcon;
+  icon: IconName;
   permission?: Permission;
   /** Only for user type admin. */
   requiresAdmin?: boolean;
@@ -27,27 +33,6 @@ export interface MenuItem {
   /** Hidden from these user types. */
   restrictedTypes?: readonly MenuUserType[];
 }
-
-const user = (action: string) => permission('users-permissions', 'user', action);
-const find = (name: string) => permission(name, name, 'find');
-
-/** The sidebar of spec 000 §2.2, with its menu permissions. */
-export const MENU: readonly MenuItem[] = [
-  { key: 'dashboard', to: '/', label: 'Dashboard', group: 'PRINCIPAL', icon: 'home', permission: user('me') },
-  { key: 'sales-orders', to: '/sales-orders', label: 'Pedidos', group: 'PEDIDOS E SERVIÇOS', icon: 'orders', permission: find('sales-order') },
-  { key: 'receivables', to: '/receivables', label: 'Contas a Receber', group: 'FINANCEIRO', icon: 'receivable', permission: find('receivable') },
-  { key: 'payables', to: '/receivables', label: 'Contas a Pagar', group: 'FINANCEIRO', icon: 'payable', permission: find('receivable') },
-  { key: 'despachantes', to: '/despachantes', label: 'Despachantes', group: 'CADASTROS', icon: 'dispatcher', permission: find('company'), restrictedTypes: ['concessionaria'] },
-  { key: 'companies', to: '/companies', label: 'Concessionárias', group: 'CADASTROS', icon: 'company', permission: find('company') },
-  { key: 'customers', to: '/customers', label: 'Clientes', group: 'CADASTROS', icon: 'customer', permission: find('customer') },
-  { key: 'payment-methods', to: '/payment-methods', label: 'Meios de Pagamento', group: 'CADASTROS', icon: 'payment', permission: find('payment-method') },
-  { key: 'vehicle-types', to: '/vehicle-types', label: 'Tipos de Veículo', group: 'CADASTROS', icon: 'vehicle', permission: find('vehicle-type') },
-  { key: 'sales-items', to: '/sales-items', label: 'Itens para Venda', group: 'CADASTROS', icon: 'item', permission: find('sales-item') },
-  { key: 'users', to: '/users', label: 'Usuários', group: 'ADMINISTRAÇÃO', icon: 'users', permission: user('find') },
-  { key: 'roles', to: '/roles', label: 'Perfis de acesso', group: 'ADMINISTRAÇÃO', icon: 'roles', permission: permission('users-permissions', 'role', 'createRole') },
-  { key: 'states', to: '/states', label: 'Estados', group: 'ADMINISTRAÇÃO', icon: 'states', permission: find('state') },
-  { key: 'document-type', to: '/document-type', label: 'Tipos de Documento', group: 'ADMINISTRAÇÃO', icon: 'documents', permission: find('state') },
-];
 
 /**
  * The user's type as the menu rules read it: `company` (and `concessionaria`) →
@@ -82,7 +67,7 @@ export function isMenuItemVisible(item: MenuItem, userType: string | null | unde
 export function visibleMenu(
   userType: string | null | undefined,
   tree: PermissionTree | null | undefined,
-  items: readonly MenuItem[] = MENU,
+  items: readonly MenuItem[],
 ): Array<{ group: MenuGroup; items: MenuItem[] }> {
   return MENU_GROUPS.map((group) => ({
     group,

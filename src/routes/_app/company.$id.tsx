@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { CompanyForm } from '@/features/companies/company-form';
 
 export const Route = createFileRoute('/_app/company/$id')({

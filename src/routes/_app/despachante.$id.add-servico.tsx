@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { AddServicoScreen } from '@/features/despachantes/add-servico-screen';
 
 export const Route = createFileRoute('/_app/despachante/$id/add-servico')({

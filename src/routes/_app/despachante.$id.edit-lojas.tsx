@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { EditLojasScreen } from '@/features/despachantes/edit-lojas-screen';
 
 export const Route = createFileRoute('/_app/despachante/$id/edit-lojas')({

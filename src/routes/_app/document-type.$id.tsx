@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { DocumentTypeScreen } from '@/features/document-types/document-type-screen';
 
 export const Route = createFileRoute('/_app/document-type/$id')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { PaymentMethodForm } from '@/features/payment-methods/payment-method-form';
 
 export const Route = createFileRoute('/_app/payment-method/new')({

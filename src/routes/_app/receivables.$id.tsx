@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { receivableQueries } from '@/features/receivables/api';
 import { ReceivableForm } from '@/features/receivables/receivable-form';
 

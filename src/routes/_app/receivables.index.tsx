@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { receivableQueries } from '@/features/receivables/api';
 import { ReceivableList } from '@/features/receivables/receivable-list';
 import { toReceivableSearch } from '@/features/receivables/schema';

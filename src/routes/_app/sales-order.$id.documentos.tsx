@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { salesOrderQueries } from '@/features/sales-orders/api';
 import { SalesOrderDocuments } from '@/features/sales-orders/sales-order-documents';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { salesOrderQueries } from '@/features/sales-orders/api';
 import { toSalesOrderSearch } from '@/features/sales-orders/schema';
 import { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS } from '@/features/sales-orders/search-fields';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
-import { routeMeta } from '@/lib/navigation/route-table';
+import { routeMeta } from '@/app/route-table';
 import { StateList } from '@/features/states/state-list';
 
 export const Route = createFileRoute('/_app/states')({
