@@ -1,6 +1,7 @@
 /**
  * Middleware stack.
- * - CORS origins come from CORS_ORIGINS (comma separated); `Idempotency-Key` is an allowed header.
+ * - CORS origins come from CORS_ORIGINS (comma separated; default none: the PWA is served from the
+ *   API's own origin or through the Vite proxy); `Idempotency-Key` is an allowed header.
  * - strapi::body reads multipart up to 20 MB so global::upload-guard can answer the 15 MB rule
  *   itself with a readable message (issue 2 "Uploads").
  * - global::db-errors turns PostgreSQL value errors (22xxx) into 400s instead of 500s.
@@ -23,7 +24,7 @@ export default ({ env }) => [
   {
     name: 'strapi::cors',
     config: {
-      origin: env.array('CORS_ORIGINS', ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173']),
+      origin: env.array('CORS_ORIGINS', []),
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', 'Idempotency-Key'],
       expose: ['Idempotent-Replayed'],
       keepHeaderOnError: true,

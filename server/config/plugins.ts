@@ -2,8 +2,10 @@
  * Plugins.
  * - users-permissions: `legacy-support` keeps the `{jwt}` login answer the PWA
  *   stores (spec 000 §3 "Login response: jwt"); the token lives JWT_EXPIRES_IN
- *   (default 7 days, see docs/decisions.md). The /auth/* rate limit stays on;
- *   only the test harness may switch it off (AUTH_RATELIMIT=false).
+ *   (default 7 days, see docs/decisions.md); every JWT carries the user's token version
+ *   (src/extensions/users-permissions/sessions.ts). The /auth/* rate limit stays on, per
+ *   address + identifier, identifier and address (rate-limit.ts); only the test harness may
+ *   switch it off (AUTH_RATELIMIT=false).
  * - email: nodemailer's jsonTransport when SMTP_HOST is unset, so
  *   forgot-password works offline; the message (with the reset link) is logged.
  * - upload: 15 MB ceiling; types are checked by content in the upload-guard middleware.
@@ -15,7 +17,12 @@ export default ({ env }) => ({
       jwtSecret: env('JWT_SECRET'),
       jwt: { expiresIn: env('JWT_EXPIRES_IN', '7d') },
       ratelimit: env.bool('AUTH_RATELIMIT', true)
-        ? { interval: 60000, max: env.int('AUTH_RATELIMIT_MAX', 10) }
+        ? {
+            interval: 60000,
+            max: env.int('AUTH_RATELIMIT_MAX', 10),
+            identifierMax: env.int('AUTH_RATELIMIT_IDENTIFIER_MAX', 30),
+            addressMax: env.int('AUTH_RATELIMIT_ADDRESS_MAX', 100),
+          }
         : { enabled: false },
       register: { allowedFields: [] },
     },

@@ -1,6 +1,9 @@
 /**
- * HTTP server. `proxy.koa` makes Strapi trust X-Forwarded-For so the /auth
- * rate limit buckets per real client behind the PWA proxy (STRAPI-NOTES).
+ * HTTP server. No proxy is trusted by default (Strapi itself serves the PWA and the API on one
+ * machine): `ctx.request.ip` is the socket's address and a client-sent X-Forwarded-For is ignored.
+ * Behind load balancers/reverse proxies the app runs, TRUST_PROXY_HOPS=<n> trusts exactly the
+ * last n X-Forwarded-For entries (Koa `proxy` + `maxIpsCount`), so the /auth rate limit keys on
+ * the real client and a forged leading entry changes nothing (issue 8 item 5).
  * `dirs.public` (PUBLIC_DIR, default server/public) is where /uploads/* are stored;
  * the test harness points it at a temporary directory.
  * `logger.startup` off: Strapi's banner points at an /admin panel this app does not serve
@@ -10,7 +13,7 @@ export default ({ env }) => ({
   host: env('HOST', '127.0.0.1'),
   port: env.int('PORT', 1337),
   url: env('PUBLIC_URL', ''),
-  proxy: { koa: env.bool('TRUST_PROXY', true) },
+  proxy: { koa: env.int('TRUST_PROXY_HOPS', 0) > 0, maxIpsCount: Math.max(env.int('TRUST_PROXY_HOPS', 0), 0) },
   app: { keys: env.array('APP_KEYS') },
   dirs: { public: env('PUBLIC_DIR', './public') },
   logger: { startup: { enabled: env.bool('STRAPI_STARTUP_BANNER', false) } },

@@ -27,6 +27,8 @@ export default async function setup(project: TestProject) {
     ENCRYPTION_KEY: secret(),
     FILE_SIGNING_SECRET: process.env.FILE_SIGNING_SECRET ?? secret(),
     AUTH_RATELIMIT: process.env.AUTH_RATELIMIT ?? 'false',
+    // development origins are allowed only when configured (the default allows none)
+    CORS_ORIGINS: 'http://localhost:5173',
     PUBLIC_DIR: path.join(tmp, 'public'),
     EMAIL_OUTBOX_DIR: path.join(tmp, 'email-outbox'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',

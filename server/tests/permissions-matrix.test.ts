@@ -33,6 +33,7 @@ const rows: Row[] = [
   // roles and permissions
   { method: 'GET', path: '/users-permissions/roles', allow: 'ADCV' },
   { method: 'GET', path: '/users-permissions/roles/{role}', allow: 'ADCV' },
+  { method: 'GET', path: '/users-permissions/roles/{adminRole}', allow: 'A', note: 'only one’s own role unless one manages roles' },
   { method: 'GET', path: '/users-permissions/permissions', allow: 'ADCV' },
   { method: 'POST', path: '/users-permissions/roles', body: {}, allow: 'A' },
   { method: 'PUT', path: '/users-permissions/roles/99999999', body: {}, allow: 'A' },
@@ -151,7 +152,8 @@ describe('role × endpoint matrix', () => {
         const path = row.path
           .replace('{self}', String(c.self ?? adminId))
           .replace('{admin}', String(adminId))
-          .replace('{role}', String(c.role ?? 1));
+          .replace('{role}', String(c.role ?? 1))
+          .replace('{adminRole}', String(ctx.A.role));
         const body = typeof row.body === 'function' ? (row.body as () => unknown)() : row.body;
         const res = await api(row.method, path, { token: c.token, body });
         const allowed = ![401, 403].includes(res.status);

@@ -78,6 +78,20 @@ export async function latestEmail(to: string): Promise<any | null> {
   return null;
 }
 
+/**
+ * The newest outbox message for `to` written after `since` (ms epoch), polled for up to
+ * `timeoutMs`: forgot-password sends its e-mail after answering (issue 8 item 8). null on timeout.
+ */
+export async function waitForEmail(to: string, since = 0, timeoutMs = 10_000): Promise<any | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = await latestEmail(to);
+    if (mail && Date.parse(mail.sentAt) >= since) return mail;
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** A GET of a path on the server origin (e.g. /uploads/x.pdf?expires=…), not under /api. */
 export async function getOrigin(path: string): Promise<{ status: number; body: Buffer; headers: Headers }> {
   const res = await fetch(path.startsWith('http') ? path : `${originUrl()}${path}`);

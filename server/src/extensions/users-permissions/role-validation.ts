@@ -1,6 +1,7 @@
 import { errors } from '@strapi/utils';
+import { isAdminUser } from '../../utils/scope';
 
-const { ValidationError } = errors;
+const { ValidationError, PolicyError } = errors;
 const ROLE = 'plugin::users-permissions.role';
 
 /** "Concessionária Sul" → "concessionaria_sul" (the stock rule for a role's type). */
@@ -13,9 +14,15 @@ export function roleTypeOf(value: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
+/** C0 and C1 control characters (NUL, ESC, DEL, ...): never in a role name. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, but a description may keep tabs and line breaks. */
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
 /**
  * Checks a role body before the stock createRole/updateRole (spec 000 §5 "Role form"):
- * name 1–100 ('Nome é obrigatório'), description ≤ 255, type ≤ 100 (normalised like the stock
+ * name 1–100 without control characters ('Nome é obrigatório'), description ≤ 255 (tabs and line
+ * breaks are its only control characters), type ≤ 100 (normalised like the stock
  * rule and unique), permissions an object tree. Throws ValidationError (400).
  */
 export async function validateRoleBody(body: any, roleId: number | null) {
@@ -24,11 +31,13 @@ export async function validateRoleBody(body: any, roleId: number | null) {
   if (creating || 'name' in body) {
     if (typeof body.name !== 'string' || !body.name.trim()) throw new ValidationError('Nome é obrigatório');
     if (body.name.length > 100) throw new ValidationError('Nome deve ter no máximo 100 caracteres');
+    if (CONTROL.test(body.name)) throw new ValidationError('Nome não pode conter caracteres de controle.');
     body.name = body.name.trim();
   }
   if ('description' in body && body.description != null) {
     if (typeof body.description !== 'string') throw new ValidationError('Descrição inválida');
     if (body.description.length > 255) throw new ValidationError('Descrição deve ter no máximo 255 caracteres');
+    if (CONTROL_EXCEPT_LINES.test(body.description)) throw new ValidationError('Descrição não pode conter caracteres de controle.');
   }
   if ('permissions' in body && body.permissions != null && (typeof body.permissions !== 'object' || Array.isArray(body.permissions))) {
     throw new ValidationError('Permissões inválidas: envie a árvore api → controllers → ações.');
@@ -46,9 +55,37 @@ export async function validateRoleBody(body: any, roleId: number | null) {
 /** Role types that cannot be deleted: the stock ones (spec 000 §2.7) and the administrators' (lock-out). */
 export const UNDELETABLE_ROLE_TYPES = ['public', 'authenticated', 'administrador'];
 
-/** Wraps the stock role controller's createRole/updateRole/deleteRole with the checks above. */
+/** The role actions that make a caller a role manager (who may read every role). */
+const MANAGE_ACTIONS = ['createRole', 'updateRole', 'deleteRole'].map((a) => `plugin::users-permissions.role.${a}`);
+
+/** true when the caller may manage roles: an administrator, or a role holding a role write action. */
+export function mayManageRoles(ctx: any): boolean {
+  if (isAdminUser(ctx.state.user)) return true;
+  const ability = ctx.state.auth?.ability;
+  return Boolean(ability && MANAGE_ACTIONS.some((action) => ability.can(action)));
+}
+
+/**
+ * Wraps the stock role controller: createRole/updateRole/deleteRole with the checks above, and
+ * the reads (issue 8 item 10): a caller who may not manage roles sees only their own role —
+ * `GET /roles` lists it alone, `GET /roles/:id` of another role is 403. The session start needs
+ * no more (spec 000 §4: the current user, then their role's permissions).
+ */
 export function guardRoleController(controller: any) {
-  const { createRole, updateRole, deleteRole } = controller;
+  const { createRole, updateRole, deleteRole, find, findOne } = controller;
+  controller.find = async (ctx: any) => {
+    await find(ctx);
+    if (mayManageRoles(ctx)) return;
+    const own = ctx.state.user?.role?.id;
+    const roles = Array.isArray(ctx.body?.roles) ? ctx.body.roles : [];
+    ctx.body = { roles: roles.filter((role: any) => role.id === own) };
+  };
+  controller.findOne = async (ctx: any) => {
+    if (!mayManageRoles(ctx) && String(ctx.params.id) !== String(ctx.state.user?.role?.id)) {
+      throw new PolicyError('Você só pode consultar as permissões do seu próprio papel.');
+    }
+    return findOne(ctx);
+  };
   controller.deleteRole = async (ctx: any) => {
     const id = Number(ctx.params.role);
     if (!Number.isInteger(id) || id < 1) throw new ValidationError('Id de papel inválido.');

@@ -1,22 +1,34 @@
 import { guardRoleController } from './role-validation';
 import { userController } from './user-controller';
 import { isCpfOrCnpj, normalizeDocument } from '../../utils/documents';
+import { withRevocationOnEdit, withTokenVersionCheck, withVersionedTokens } from './sessions';
+import { withBackgroundForgotPassword } from './forgot-password';
+import { authRateLimit } from './rate-limit';
 
 /**
  * users-permissions extension (issue 2 "The calls"; spec 000 §7):
  * user controller overrides (me, find, findOne, create, update), the custom
  * POST /users/:id/change-password action, and the self-or-admin policy on the
- * routes that address one user.
+ * routes that address one user; token revocation (sessions.ts): versioned JWTs, refused after a
+ * password change, a block or a logout; forgot-password off the request path (forgot-password.ts);
+ * the /auth rate limit per address and identifier (rate-limit.ts); role reads and names
+ * (role-validation.ts).
  */
 export default (plugin: any) => {
   Object.assign(plugin.controllers.user, userController);
   guardRoleController(plugin.controllers.role);
 
+  plugin.services.jwt = withTokenVersionCheck(plugin.services.jwt);
+  plugin.services.user = withRevocationOnEdit(plugin.services.user);
+
+  plugin.middlewares.rateLimit = authRateLimit;
+
   // POST /auth/local: a CPF/CNPJ identifier may come punctuated ("529.982.247-25") or with lower-case
-  // letters (alphanumeric CNPJ); usernames are stored bare and upper-cased.
-  const authFactory = plugin.controllers.auth; // a factory ({strapi}) => controller in 5.54
+  // letters (alphanumeric CNPJ); usernames are stored bare and upper-cased. The stock controller is a
+  // factory ({strapi}) => controller in 5.54.
+  const authFactory = withVersionedTokens(withBackgroundForgotPassword(plugin.controllers.auth));
   plugin.controllers.auth = (deps: any) => {
-    const controller = typeof authFactory === 'function' ? authFactory(deps) : authFactory;
+    const controller: any = authFactory(deps);
     const callback = controller.callback;
     controller.callback = async (ctx: any) => {
       const body = ctx.request.body;
@@ -34,9 +46,11 @@ export default (plugin: any) => {
     method: 'POST',
     path: '/users/:id/change-password',
     handler: 'user.changePassword',
-    config: { prefix: '', policies: ['global::self-or-admin'] },
+    config: { prefix: '', policies: ['global::self-or-admin'], middlewares: ['plugin::users-permissions.rateLimit'] },
   });
   for (const route of routes) {
+    // Logout verifies the bearer token itself (sessions.ts), so every role can end its session.
+    if (route.handler === 'auth.logout') route.config = { ...(route.config ?? {}), auth: false };
     if (['user.update', 'user.findOne', 'user.destroy'].includes(route.handler)) {
       route.config = { ...(route.config ?? {}), policies: [...(route.config?.policies ?? []), 'global::self-or-admin'] };
     }

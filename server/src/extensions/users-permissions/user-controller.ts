@@ -1,6 +1,7 @@
 import { errors } from '@strapi/utils';
 import { documentError, normalizeDocument } from '../../utils/documents';
 import { isAdminUser } from '../../utils/scope';
+import { issueSessionToken } from './sessions';
 
 const { ValidationError, PolicyError, NotFoundError, ApplicationError } = errors;
 const USER = 'plugin::users-permissions.user';
@@ -140,6 +141,25 @@ async function writeGuard<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * One's own login credentials through PUT /users/:id (issue 8 item 3): the password only through
+ * the change-password call (400 pointing to it), and a new username (CPF/CNPJ) or e-mail only with
+ * the right `currentPassword` in the body (400 otherwise). Values equal to the stored ones pass
+ * (the profile screen sends the e-mail it shows). Administrators editing someone else skip this.
+ */
+async function checkOwnCredentialChange(fields: Record<string, any>, current: any, currentPassword: unknown) {
+  if (fields.password !== undefined) {
+    throw new ValidationError('Para alterar a sua senha use a troca de senha (POST /users/{id}/change-password), que pede a senha atual.', { key: 'password' });
+  }
+  const changes = ['username', 'email'].filter((key) => fields[key] !== undefined && fields[key] !== current[key]);
+  if (changes.length === 0) return;
+  if (typeof currentPassword !== 'string' || !currentPassword) {
+    throw new ValidationError(`Para alterar ${changes.includes('username') ? 'o CPF/CNPJ' : 'o e-mail'} informe sua senha atual (currentPassword).`, { key: 'currentPassword' });
+  }
+  const ok = current.password && (await userService().validatePassword(currentPassword, current.password));
+  if (!ok) throw new ValidationError('A senha atual está incorreta.', { key: 'currentPassword' });
+}
+
+/**
  * Overrides of the users-permissions user controller (issue 2 "The calls"; spec 000 §7).
  * All answers go through the stock content-API validation and sanitisation.
  */
@@ -226,13 +246,18 @@ export const userController = {
   /**
    * PUT /users/:id with the fields (or `{data}`); `phoneNumber` is an alias of phone_number.
    * Non-administrators: only themselves (policy) and never role/blocked/confirmed/type/company_id,
-   * unless the value sent equals the stored one (the profile screen sends `blocked`).
+   * unless the value sent equals the stored one (the profile screen sends `blocked`). One's own
+   * password, username and e-mail: see checkOwnCredentialChange (`currentPassword` in the body).
    */
   async update(ctx: any) {
     const id = userIdParam(ctx);
     const current: any = await strapi.db.query(USER).findOne({ where: { id }, populate: { role: true, company_id: true } });
     if (!current) throw new NotFoundError('Usuário não encontrado');
-    const fields = normaliseUserFields(bodyFields(ctx), false);
+    const body = bodyFields(ctx);
+    const currentPassword = body.currentPassword;
+    delete body.currentPassword;
+    const fields = normaliseUserFields(body, false);
+    if (id === ctx.state.user?.id) await checkOwnCredentialChange(fields, current, currentPassword);
     if (!isAdminUser(ctx.state.user)) {
       for (const key of ADMIN_ONLY) {
         if (!(key in fields)) continue;
@@ -252,7 +277,8 @@ export const userController = {
   /**
    * POST /users/:id/change-password {currentPassword, password, passwordConfirmation}.
    * Self: currentPassword must match (400 otherwise). Administrator changing someone else:
-   * currentPassword is not needed. Answers `{ok: true, jwt?}` (a fresh jwt when changing one's own).
+   * currentPassword is not needed. Every earlier token of the user dies (sessions.ts); answers
+   * `{ok: true, jwt?}`: a fresh jwt when changing one's own, which the PWA stores (replaceToken).
    */
   async changePassword(ctx: any) {
     const id = userIdParam(ctx);
@@ -272,7 +298,7 @@ export const userController = {
     }
     await userService().edit(id, { password });
     const out: any = { ok: true };
-    if (self) out.jwt = strapi.plugin('users-permissions').service('jwt').issue({ id });
+    if (self) out.jwt = await issueSessionToken(strapi, id);
     ctx.body = out;
   },
 };

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { RateLimit } from 'koa2-ratelimit';
+import { normalizeDocument } from '../../utils/documents';
+
+/**
+ * The /auth/* rate limit (issue 8 item 5; docs/decisions.md "Rate limit"), replacing the stock
+ * `plugin::users-permissions.rateLimit` route middleware (same koa2-ratelimit library and memory
+ * store). The client address is `ctx.request.ip`, which trusts `X-Forwarded-For` only for the
+ * proxy hops the app itself runs (config/server.ts TRUST_PROXY_HOPS, default none), so a
+ * client-sent header moves nothing. Each request counts in up to three buckets per route:
+ * - address + identifier: `max` per `interval` (10 a minute by default);
+ * - identifier from any address: `identifierMax` (30) — many addresses cannot hammer one account;
+ * - address over all identifiers: `addressMax` (100) — one address cannot spray every account,
+ *   while its refusals never lock out the same account used from another address.
+ * Routes without an identifier (reset-password) count per address with `max`.
+ * Config: `plugin::users-permissions.ratelimit` {enabled, interval (ms), max, identifierMax, addressMax}.
+ */
+export interface RateLimitConfig {
+  enabled?: boolean;
+  interval?: number;
+  max?: number;
+  identifierMax?: number;
+  addressMax?: number;
+}
+
+/** Request path as one bucket name: normalised, lower case, no trailing slash. */
+const routeKey = (requestPath: unknown) =>
+  typeof requestPath === 'string' ? path.posix.normalize(requestPath).toLowerCase().replace(/\/+$/, '') || '/' : 'invalid-path';
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/**
+ * Who a request is about: the login identifier (a CPF/CNPJ in its stored bare form, or the
+ * e-mail in lower case), the e-mail of forgot-password, the user of a change-password; null when
+ * the route has none.
+ */
+export function requestIdentifier(ctx: any): string | null {
+  const route = routeKey(ctx.request?.path);
+  const body = ctx.request?.body && typeof ctx.request.body === 'object' ? ctx.request.body : {};
+  if (route.endsWith('/auth/local')) {
+    const identifier = text(body.identifier);
+    if (!identifier) return null;
+    return identifier.includes('@') ? identifier.toLowerCase() : normalizeDocument(identifier) || identifier;
+  }
+  if (route.endsWith('/auth/forgot-password') || route.endsWith('/auth/send-email-confirmation')) return text(body.email)?.toLowerCase() ?? null;
+  if (route.endsWith('/change-password')) {
+    const id = ctx.params?.id ?? ctx.state?.user?.id;
+    return id != null ? `user:${String(id)}` : null;
+  }
+  return null;
+}
+
+type Limiter = (ctx: unknown, next: () => Promise<unknown>) => Promise<unknown>;
+const limiters = new Map<string, Limiter>();
+
+/** One koa2-ratelimit limiter per (bucket kind, max, interval); they share the library's memory store. */
+function limiter(kind: string, max: number, interval: number): Limiter {
+  const key = `${kind}:${max}:${interval}`;
+  let found = limiters.get(key);
+  if (!found) {
+    found = RateLimit.middleware({
+      interval,
+      max,
+      headers: false,
+      prefixKey: `balcao-auth-${kind}`,
+      keyGenerator: async (ctx: any) => `balcao-auth-${kind}|${ctx.state.rateLimitKeys[kind]}`,
+      handler: () => {
+        throw new errors.RateLimitError('Muitas tentativas. Aguarde um minuto e tente novamente.');
+      },
+    }) as Limiter;
+    limiters.set(key, found);
+  }
+  return found;
+}
+
+/** The route middleware factory (registered as `plugin::users-permissions.rateLimit`). */
+export const authRateLimit =
+  (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
+  async (ctx: any, next: () => Promise<unknown>) => {
+    const config = (strapi.config.get('plugin::users-permissions.ratelimit') ?? {}) as RateLimitConfig;
+    if (config.enabled === false) return next();
+    const interval = config.interval ?? 60_000;
+    const max = config.max ?? 10;
+    const route = routeKey(ctx.request.path);
+    const address = ctx.request.ip || 'unknown-address';
+    const identifier = requestIdentifier(ctx);
+    const buckets: Array<[string, number, string]> = identifier
+      ? [
+          ['address-identifier', max, `${route}|${address}|${identifier}`],
+          ['identifier', config.identifierMax ?? max * 3, `${route}|${identifier}`],
+          ['address', config.addressMax ?? max * 10, `${route}|${address}`],
+        ]
+      : [['address', max, `${route}|${address}`]];
+    ctx.state.rateLimitKeys = Object.fromEntries(buckets.map(([kind, , key]) => [kind, key]));
+    const chain = buckets.reduceRight<() => Promise<unknown>>(
+      (inner, [kind, limit]) => () => limiter(kind, limit, interval)(ctx, inner),
+      next,
+    );
+    return chain();
+  };

@@ -1,0 +1,124 @@
+import type { Core } from '@strapi/strapi';
+
+/**
+ * Token revocation for the `legacy-support` JWTs (issue 8 item 4; docs/decisions.md "Sessions").
+ *
+ * Every JWT carries `tv`, the user's `token_version` when it was issued. Every request's token
+ * is checked against the stored value (one primary-key read), so bumping the version kills every
+ * earlier token of that user at once. The version is bumped by any password change (the profile's
+ * change-password, `/auth/change-password`, reset-password, an administrator's PUT), by blocking
+ * a user, and by `POST /auth/logout`. Tokens without `tv` (issued before this rule) are refused.
+ */
+const USER = 'plugin::users-permissions.user';
+
+type Factory<T> = T | ((deps: { strapi: Core.Strapi }) => T);
+const build = <T>(factory: Factory<T>, deps: { strapi: Core.Strapi }): T =>
+  typeof factory === 'function' ? (factory as (d: { strapi: Core.Strapi }) => T)(deps) : factory;
+
+interface JwtService {
+  issue(payload: Record<string, unknown>, options?: Record<string, unknown>): string | Promise<string>;
+  verify(token: string): Promise<Record<string, unknown>>;
+  getToken(ctx: unknown): Promise<Record<string, unknown> | null> | null;
+}
+
+interface UserService {
+  edit(userId: number, params?: Record<string, unknown>): Promise<unknown>;
+}
+
+const legacyMode = (strapi: Core.Strapi) => strapi.config.get<string>('plugin::users-permissions.jwtManagement', 'legacy-support') !== 'refresh';
+
+/** The stored token version of a user (0 for a new user), or null when the user does not exist. */
+async function storedVersion(strapi: Core.Strapi, userId: number): Promise<number | null> {
+  const row = await strapi.db.query(USER).findOne({ where: { id: userId }, select: ['id', 'token_version'] });
+  return row ? Number(row.token_version ?? 0) : null;
+}
+
+/** A JWT for `userId` carrying its current token version. @throws when the user does not exist. */
+export async function issueSessionToken(strapi: Core.Strapi, userId: number): Promise<string> {
+  const tv = await storedVersion(strapi, userId);
+  if (tv === null) throw new Error(`issueSessionToken: no user ${userId}`);
+  const jwt = strapi.plugin('users-permissions').service('jwt') as JwtService;
+  return jwt.issue({ id: userId, tv }) as string;
+}
+
+/** Refuses every token issued so far to `userId` (bumps its token version). */
+export async function revokeSessions(strapi: Core.Strapi, userId: number): Promise<void> {
+  const tv = await storedVersion(strapi, userId);
+  if (tv === null) return;
+  await strapi.db.query(USER).update({ where: { id: userId }, data: { token_version: tv + 1 } });
+}
+
+/** jwt service whose `verify` also refuses a token whose `tv` is not the user's current version. */
+export function withTokenVersionCheck(factory: Factory<JwtService>) {
+  return (deps: { strapi: Core.Strapi }): JwtService => {
+    const service = build(factory, deps);
+    const verify = service.verify.bind(service);
+    service.verify = async (token: string) => {
+      const payload = await verify(token);
+      if (!legacyMode(deps.strapi)) return payload;
+      const id = Number(payload?.id);
+      if (!Number.isSafeInteger(id) || !Number.isInteger(payload?.tv)) throw new Error('Invalid token.');
+      if ((await storedVersion(deps.strapi, id)) !== payload.tv) throw new Error('Invalid token.');
+      return payload;
+    };
+    return service;
+  };
+}
+
+/** user service whose `edit` bumps the token version when it sets a password or blocks the user. */
+export function withRevocationOnEdit(factory: Factory<UserService>) {
+  return (deps: { strapi: Core.Strapi }): UserService => {
+    const service = build(factory, deps);
+    const edit = service.edit.bind(service);
+    service.edit = async (userId: number, params: Record<string, unknown> = {}) => {
+      const revokes = (typeof params.password === 'string' && params.password !== '') || params.blocked === true;
+      if (revokes) {
+        const tv = await storedVersion(deps.strapi, Number(userId));
+        if (tv !== null) params = { ...params, token_version: tv + 1 };
+      }
+      return edit(userId, params);
+    };
+    return service;
+  };
+}
+
+/** Auth actions whose stock answer carries `{jwt, user}`: the jwt is re-issued with the version claim. */
+const ISSUING_ACTIONS = ['callback', 'changePassword', 'resetPassword', 'register', 'emailConfirmation'] as const;
+
+type Action = (ctx: any, ...rest: unknown[]) => unknown;
+
+/**
+ * auth controller whose token-issuing actions answer a versioned jwt, and whose `logout` (in
+ * legacy mode a stock 404) revokes every token of the caller: `POST /auth/logout` with the bearer
+ * token → `{ok: true}`. The route is public (`auth: false`, see strapi-server.ts) so a role without
+ * the permission can still end its session; an absent or dead token answers 401.
+ */
+export function withVersionedTokens(factory: Factory<Record<string, Action>>) {
+  return (deps: { strapi: Core.Strapi }) => {
+    const controller = build(factory, deps);
+    const { strapi } = deps;
+    for (const name of ISSUING_ACTIONS) {
+      const action = controller[name];
+      if (typeof action !== 'function') continue;
+      controller[name] = async (ctx: any, ...rest: unknown[]) => {
+        const result = await action.call(controller, ctx, ...rest);
+        const userId = Number(ctx.body?.user?.id);
+        if (legacyMode(strapi) && typeof ctx.body?.jwt === 'string' && Number.isSafeInteger(userId)) {
+          ctx.body.jwt = await issueSessionToken(strapi, userId);
+        }
+        return result;
+      };
+    }
+    const logout = controller.logout;
+    controller.logout = async (ctx: any, ...rest: unknown[]) => {
+      if (!legacyMode(strapi)) return logout.call(controller, ctx, ...rest);
+      const jwt = strapi.plugin('users-permissions').service('jwt') as JwtService;
+      const payload = await Promise.resolve(jwt.getToken(ctx)).catch(() => null);
+      const id = Number(payload?.id);
+      if (!payload || !Number.isSafeInteger(id)) return ctx.unauthorized('Sessão inválida ou já encerrada.');
+      await revokeSessions(strapi, id);
+      ctx.body = { ok: true };
+    };
+    return controller;
+  };
+}

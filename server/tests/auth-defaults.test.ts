@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
+
+/**
+ * The production defaults on a second real Strapi (issue 8 items 5 and 10): the /auth rate limit
+ * on (10 a minute per address + identifier, 30 per identifier, 100 per address), no proxy
+ * trusted, no CORS origin configured. Client addresses are real loopback addresses (127.0.0.x).
+ */
+let server: Awaited<ReturnType<typeof startSecondStrapi>>;
+
+beforeAll(async () => {
+  server = await startSecondStrapi({
+    AUTH_RATELIMIT: 'true',
+    AUTH_RATELIMIT_MAX: undefined,
+    AUTH_RATELIMIT_IDENTIFIER_MAX: undefined,
+    AUTH_RATELIMIT_ADDRESS_MAX: undefined,
+    TRUST_PROXY_HOPS: undefined,
+    CORS_ORIGINS: undefined,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const attempt = (identifier: string, localAddress: string, headers: Record<string, string> = {}) =>
+  requestFrom(server.port, 'POST', '/api/auth/local', { localAddress, headers, body: { identifier, password: 'errada-de-proposito' } });
+
+describe('login rate limit (item 5)', () => {
+  it('cannot be dodged with a different X-Forwarded-For (no proxy trusted by default)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await attempt('52998224725', '127.0.0.1', { 'X-Forwarded-For': `203.0.113.${i + 1}`, 'X-Real-IP': `198.51.100.${i + 1}` });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('a locked address + identifier locks out neither the same account elsewhere nor other accounts here', async () => {
+    // 52998224725 is now refused from 127.0.0.1 (previous test)
+    expect((await attempt('52998224725', '127.0.0.1')).status).toBe(429);
+    expect((await attempt('52998224725', '127.0.0.2')).status).toBe(400);
+    expect((await attempt('11144477735', '127.0.0.1')).status).toBe(400);
+    // the identifier is keyed in its stored form: punctuation does not open a new bucket
+    expect((await attempt('529.982.247-25', '127.0.0.1')).status).toBe(429);
+  });
+
+  it('many addresses cannot hammer one account (30 a minute from anywhere)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await attempt('45283095000136', `127.0.1.${i + 1}`)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('one address cannot spray every account (100 a minute over all identifiers)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++) statuses.push((await attempt(`conta${i}@teste.local`, '127.0.2.1')).status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    expect(statuses[100]).toBe(429);
+    // a neighbour address is unaffected
+    expect((await attempt('conta0@teste.local', '127.0.2.2')).status).toBe(400);
+  });
+
+  it('also limits forgot-password per address and e-mail', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await requestFrom(server.port, 'POST', '/api/auth/forgot-password', { localAddress: '127.0.3.1', body: { email: 'alguem@teste.local' } });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
+    const other = await requestFrom(server.port, 'POST', '/api/auth/forgot-password', { localAddress: '127.0.3.1', body: { email: 'outra@teste.local' } });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe('CORS default (item 10)', () => {
+  it('echoes no development origin unless CORS_ORIGINS configures it', async () => {
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://evil.example']) {
+      const res = await requestFrom(server.port, 'OPTIONS', '/api/receivables', {
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      });
+      expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A second real Strapi, in this test worker, for configuration the shared instance cannot have
+ * (the production defaults: /auth rate limit on, no proxy trusted, no CORS origin). It runs the
+ * app already compiled by tests/global-setup.ts, on its own temporary SQLite file (also in the
+ * PostgreSQL run: only the configuration is under test), with `env` on top of the harness's.
+ */
+export async function startSecondStrapi(env: Record<string, string | undefined>) {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'balcao-api2-'));
+  mkdirSync(path.join(tmp, 'public', 'uploads'), { recursive: true });
+  const settings: Record<string, string | undefined> = {
+    DATABASE_CLIENT: 'sqlite',
+    DATABASE_FILENAME: path.join(tmp, 'test.db'),
+    PUBLIC_DIR: path.join(tmp, 'public'),
+    EMAIL_OUTBOX_DIR: path.join(tmp, 'email-outbox'),
+    ...env,
+  };
+  for (const [key, value] of Object.entries(settings)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  const { createStrapi } = createRequire(import.meta.url)('@strapi/strapi');
+  const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
+  await new Promise<void>((resolve) => strapi.server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = strapi.server.httpServer.address() as { port: number };
+  return {
+    port,
+    async stop() {
+      await strapi.destroy();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One HTTP request to 127.0.0.1:`port` sent FROM `localAddress` (any 127.x.y.z: the whole block
+ * is loopback on Linux), so the server sees distinct client addresses without trusting a proxy.
+ */
+export function requestFrom(
+  port: number,
+  method: string,
+  urlPath: string,
+  opts: { localAddress?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: any }> {
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        localAddress: opts.localAddress,
+        agent: false,
+        headers: { ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } : {}), ...opts.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let body: any = text;
+          try {
+            body = text ? JSON.parse(text) : null;
+          } catch {
+            /* keep text */
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
