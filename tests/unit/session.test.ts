@@ -152,3 +152,36 @@ describe('login and logout (spec 000 §4)', () => {
     expect(['token', 'user', 'permissions'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
   });
 });
+
+describe('sign out and token replacement (server-side revocation)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('signOut asks the server to revoke the stored token, then clears the session at once', async () => {
+    store('jwt-live', null, null);
+    const revoked: string[] = [];
+    const session = createSession(deps({ revokeToken: async (token) => void revoked.push(token) }));
+    await session.start();
+    session.signOut();
+    expect(revoked).toEqual(['jwt-live']);
+    expect(session.getState().status).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('signOut still signs out locally when the server cannot be reached', async () => {
+    store('jwt-live', null, null);
+    const session = createSession(deps({ revokeToken: failWith(0) }));
+    await session.start();
+    session.signOut();
+    await Promise.resolve();
+    expect(session.getState().status).toBe('anonymous');
+  });
+
+  it('replaceToken stores the new token and keeps user and permissions', async () => {
+    store('jwt-old', null, null);
+    const session = createSession(deps());
+    await session.start();
+    session.replaceToken('jwt-new');
+    expect(localStorage.getItem('token')).toBe('jwt-new');
+    expect(session.getState()).toMatchObject({ status: 'authenticated', user: { id: 4 }, permissions: tree });
+  });
+});

@@ -50,7 +50,7 @@ export function Sidebar({ menu, collapsed, onToggleCollapsed, mobile, onNavigate
   const name = user?.name?.trim() || 'Usuário';
 
   const logout = () => {
-    session.logout();
+    session.signOut();
     onNavigate?.();
     void navigate({ to: '/login' });
   };

@@ -38,3 +38,12 @@ export async function fetchRolePermissions(roleId: number): Promise<PermissionTr
   const answer = await api.get(`/users-permissions/roles/${roleId}`, { schema: roleAnswerSchema });
   return answer.role.permissions as PermissionTree;
 }
+
+/**
+ * POST /auth/logout with `token` (explicitly: storage may be cleared meanwhile): the server
+ * refuses every earlier token of the user from then on (docs/decisions.md "Security").
+ * @throws ApiError (401 when the token was already dead)
+ */
+export async function revokeToken(token: string): Promise<void> {
+  await api.post('/auth/logout', {}, { headers: { Authorization: `Bearer ${token}` } });
+}

@@ -18,6 +18,8 @@ export interface SessionDeps {
   authenticate(identifier: string, password: string): Promise<{ jwt: string }>;
   fetchMe(): Promise<SessionUser>;
   fetchRolePermissions(roleId: number): Promise<PermissionTree>;
+  /** Ends the token's session on the server (POST /auth/logout); optional for tests. */
+  revokeToken?(token: string): Promise<void>;
 }
 
 export interface Session {
@@ -33,6 +35,16 @@ export interface Session {
   refreshUser(): Promise<SessionUser | null>;
   /** Clears token, user and permissions (spec 000 §4 Logout). Navigation is the caller's. */
   logout(): void;
+  /**
+   * The user's Sair: asks the server to end the session (every token of the user dies) without
+   * waiting for it — offline or failing, the local logout happens anyway — then {@link logout}.
+   */
+  signOut(): void;
+  /**
+   * Stores the token a password change answered (spec 000 §7 change-password: the server kills
+   * every earlier token, so the profile keeps its session with the new one). User and permissions stay.
+   */
+  replaceToken(jwt: string): void;
 }
 
 const rejectsToken = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
@@ -134,5 +146,14 @@ export function createSession(deps: SessionDeps = remote): Session {
       }
     },
     logout,
+    signOut() {
+      const token = readToken();
+      if (token && deps.revokeToken) deps.revokeToken(token).catch(() => undefined);
+      logout();
+    },
+    replaceToken(jwt) {
+      if (!jwt) throw new Error('replaceToken: empty token');
+      writeToken(jwt);
+    },
   };
 }
