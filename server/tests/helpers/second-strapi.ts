@@ -25,15 +25,31 @@ export async function startSecondStrapi(env: Record<string, string | undefined>)
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
+  // strapi.destroy() calls process.removeAllListeners(), which would cut the test worker's own
+  // IPC listeners: keep them to put back after the destroy.
+  const listeners = process.eventNames().map((event) => [event, process.listeners(event as any)] as const);
   const { createStrapi } = createRequire(import.meta.url)('@strapi/strapi');
   const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
+  // A failed boot calls process.exit, which would kill the test worker silently: make it an error.
+  const exit = process.exit;
+  process.exit = ((code?: number) => {
+    throw new Error(`the second Strapi failed to start (exit ${code})`);
+  }) as typeof process.exit;
+  let strapi: any;
+  try {
+    strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
+  } finally {
+    process.exit = exit;
+  }
   await new Promise<void>((resolve) => strapi.server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = strapi.server.httpServer.address() as { port: number };
   return {
     port,
     async stop() {
       await strapi.destroy();
+      for (const [event, fns] of listeners) {
+        for (const fn of fns) if (!process.listeners(event as any).includes(fn)) process.on(event as any, fn as any);
+      }
       rmSync(tmp, { recursive: true, force: true });
     },
   };
