@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 
@@ -40,8 +41,9 @@ function stylesheetAfterSkeleton(): Plugin {
 }
 
 /**
- * The PWA build. Kept ready for vite-plugin-pwa (service worker source in sw/,
- * injectManifest) which a later issue adds to `plugins`.
+ * The PWA build. vite-plugin-pwa (injectManifest) compiles sw/sw.ts into dist/sw.js with the
+ * precache list of the build, and writes dist/manifest.webmanifest (issue 10). The app
+ * registers the worker itself (src/lib/offline/update.ts, workbox-window, 'Atualizar' prompt).
  */
 export default defineConfig({
   plugins: [
@@ -59,6 +61,47 @@ export default defineConfig({
     // Precompressed twins (.br, .gz) served by Strapi's global::pwa with Content-Encoding.
     // config.js is left out: it is edited on the host, a stale twin would win over the edit.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/(^|\/)config\.js$/], threshold: 512 }),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        id: '/',
+        name: 'Balcão — Documentação de Veículos',
+        short_name: 'Balcão',
+        description: 'Pedidos, documentos e pagamentos de despachantes e concessionárias, também sem conexão.',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#0E5FB2',
+        background_color: '#ffffff',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/pwa/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/pwa/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/pwa/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          { src: '/pwa/screenshot-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Lista de pedidos' },
+          { src: '/pwa/screenshot-narrow.png', sizes: '540x960', type: 'image/png', form_factor: 'narrow', label: 'Lista de pedidos no celular' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // Runtime configuration is per host (stale-while-revalidate in the worker); screenshots only serve the install sheet.
+        globIgnores: ['config.js', 'pwa/screenshot-*'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {

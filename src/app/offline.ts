@@ -3,6 +3,7 @@ import { toast } from '@/components/ui/toast';
 import { salesOrderKeys, salesOrderOutboxHandlers } from '@/features/sales-orders/api';
 import { startQueryPersistence, wipePersistedQueries } from '@/lib/offline/persister';
 import { startOutbox } from '@/lib/offline/sync';
+import { clearServiceWorkerUserCaches, registerServiceWorker } from '@/lib/offline/update';
 import type { Session } from '@/lib/session';
 
 /**
@@ -51,9 +52,13 @@ export function startOffline(queryClient: QueryClient, session: Session) {
   if (last.status === 'authenticated') void requestPersistentStorage();
   session.subscribe(() => {
     const next = session.getState();
-    if (last.user && !next.user) void wipePersistedQueries();
+    if (last.user && !next.user) {
+      void wipePersistedQueries();
+      clearServiceWorkerUserCaches();
+    }
     if (next.status === 'authenticated' && last.status !== 'authenticated') void requestPersistentStorage();
     last = next;
   });
+  void registerServiceWorker();
   return runtime;
 }

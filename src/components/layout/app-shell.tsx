@@ -5,6 +5,7 @@ import type { MenuItem } from '@/lib/navigation/menu';
 import { useIsMobile } from '@/lib/use-media-query';
 import { OfflineStatus } from './offline-status';
 import { Sidebar } from './sidebar';
+import { UpdatePrompt } from './update-prompt';
 
 const COLLAPSE_KEY = 'sidebar-collapsed';
 
@@ -48,6 +49,7 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
           <Sidebar menu={menu} collapsed={false} onToggleCollapsed={() => {}} mobile onNavigate={() => setDrawerOpen(false)} />
         </div>
         <main className={css({ p: '4' })}>{children}</main>
+        <UpdatePrompt />
       </div>
     );
   }
@@ -67,6 +69,7 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
         </div>
         {children}
       </main>
+      <UpdatePrompt />
     </div>
   );
 }

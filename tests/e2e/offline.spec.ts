@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROUTE_TABLE } from '../../src/lib/navigation/route-table';
+import { login, menu } from './helpers';
+
+/**
+ * Issue 10 "Installable" and "Reading offline", in Chromium against the real server: the
+ * service worker precaches the shell, so after one online visit every route of the route table
+ * opens with the network off (a new page too); the persisted query cache paints lists seen
+ * before with 'Sem conexão' and the data's age; the DevTools Protocol finds no installability error.
+ */
+
+/** Waits until the service worker controls the page and has finished precaching (activated). */
+async function serviceWorkerReady(page: Page) {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return Boolean(reg?.active && navigator.serviceWorker.controller);
+  }, undefined, { timeout: 60_000 });
+}
+
+test('installable: the DevTools Protocol reports no installability errors, and the manifest is in Portuguese', async ({ playwright, baseURL }, testInfo) => {
+  // A regular (not incognito) profile: Chromium never offers installation in incognito.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'balcao-profile-'));
+  const browser = await playwright.chromium.launchPersistentContext(dir, { ...testInfo.project.use.launchOptions, baseURL });
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.goto('/login');
+  await serviceWorkerReady(page);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+  expect(installabilityErrors).toEqual([]);
+  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as Record<string, unknown>;
+  expect(manifest).toMatchObject({ short_name: 'Balcão', lang: 'pt-BR', display: 'standalone', start_url: '/', theme_color: '#0E5FB2' });
+  const icons = manifest.icons as Array<{ sizes: string; purpose: string }>;
+  expect(icons.filter((i) => i.purpose === 'maskable').map((i) => i.sizes).sort()).toEqual(['192x192', '512x512']);
+  await browser.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('after one online visit every route of the route table opens offline, a new page included', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await login(page, 'admin');
+  await page.goto('/sales-orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
+  await serviceWorkerReady(page);
+  await page.waitForTimeout(1_500); // the persisted cache writes at most once a second
+
+  await context.setOffline(true);
+  for (const [route, meta] of Object.entries(ROUTE_TABLE)) {
+    if (route === '/login') continue;
+    await page.goto(route.replaceAll('$id', '999999'));
+    // The app (not the browser's offline page) for every route: the shell, or the public card.
+    if ('public' in meta && meta.public) await expect(page.getByRole('heading').first(), `${route} offline`).toBeVisible();
+    else await expect(menu(page), `${route} offline`).toBeVisible();
+  }
+
+  // A cold start with the network off: a new page of the installed app.
+  const fresh = await context.newPage();
+  await fresh.goto('/sales-orders');
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
+  await expect(fresh.getByText('Sem conexão')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a list seen online opens offline after a reload, with its rows, the offline state and the age of the data', async ({ page, context }) => {
+  await login(page, 'admin');
+  await page.goto('/sales-orders');
+  const firstRow = page.locator('tbody tr').first();
+  await expect(firstRow).toBeVisible();
+  const text = (await firstRow.textContent()) ?? '';
+  await serviceWorkerReady(page);
+  await page.waitForTimeout(1_500);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
+  await expect(page.getByText('Sem conexão')).toBeVisible();
+  await expect(page.getByText(/atualizado há \d+ (segundos?|minutos?)/)).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toHaveText(text);
+  await context.setOffline(false);
+  await expect(page.getByText('Sem conexão')).toBeHidden();
+});
