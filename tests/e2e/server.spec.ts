@@ -146,10 +146,13 @@ test.describe('production server (npm start)', () => {
     }
   });
 
-  test('a missing dotted file outside /assets is a 404 too', async () => {
+  test('a missing dotted file outside /assets is a 404 too; /favicon.ico (asked by browsers) is an icon', async () => {
     const a = await get('/nope-404.txt', { Accept: 'text/html' });
     expect(a.status).toBe(404);
     expect(a.body.toString('utf8')).not.toContain('<div id="root">');
+    const icon = await get('/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\//);
   });
 
   test('the login page cannot be framed by another origin', async ({ page }) => {
