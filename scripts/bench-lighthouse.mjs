@@ -9,10 +9,10 @@
  *    temporary SQLite file (seeded demo data), unless BENCH_URL points at a running server;
  * 2. after one warm-up visit (Chromium's own cold start), /login is measured cold and signed
  *    out (Lighthouse resets storage and the HTTP cache);
- * 3. for the signed-in pages it signs in as the demo administrator through the API, stores
- *    the token in the origin's localStorage (spec 000 §3 key `token`) through Playwright's CDP
- *    connection to the same Chromium, clears the HTTP cache, service workers and Cache Storage,
- *    and runs Lighthouse with `disableStorageReset` so the session survives;
+ * 3. for the signed-in pages it signs in as the demo administrator through the login screen
+ *    (Playwright connected over CDP to the same Chromium), so the session is stored as the app
+ *    stores it; clears the HTTP cache, service workers, Cache Storage and IndexedDB; and runs
+ *    Lighthouse with `disableStorageReset` so the session survives;
  * 4. prints performance, accessibility, best practices (0–100) and FCP / LCP / TBT (ms) / CLS,
  *    and writes bench-results/lighthouse.json (summary) and bench-results/lighthouse/<page>.json
  *    (full reports). Targets: performance ≥ 98, accessibility 100, best practices 100.
@@ -74,9 +74,6 @@ if (!process.env.BENCH_URL) {
 }
 await waitFor(`${BASE}/_health`);
 
-const login = await fetch(`${BASE}/api/auth/local`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-if (!login.ok) throw new Error(`login da demonstração falhou: ${login.status}`);
-const { jwt } = await login.json();
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
@@ -84,15 +81,25 @@ const chrome = await chromeLauncher.launch({
 });
 const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
 
-/** Puts the session token into the origin's storage and empties caches (HTTP, SW, Cache Storage). */
+/**
+ * Signs in through the login screen (so token, user and permissions are stored exactly as the
+ * app stores them, like a returning user), then empties the HTTP cache, service workers, Cache
+ * Storage and IndexedDB (the persisted query cache), so the page's code and data load cold.
+ */
 async function prepareSignedIn() {
   const context = browser.contexts()[0] ?? (await browser.newContext());
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  const origin = new URL(BASE).origin;
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('CPF/CNPJ').pressSequentially(ADMIN.identifier);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 60_000 });
+  await page.goto('about:blank');
   await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(BASE).origin, storageTypes: 'service_workers,cache_storage,indexeddb,local_storage' });
-  await page.goto(`${BASE}/config.js`);
-  await page.evaluate((token) => localStorage.setItem('token', token), jwt);
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage,indexeddb' });
   await cdp.detach();
   await page.close();
 }
