@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROUTE_TABLE } from '../../src/lib/navigation/route-table';
+import { ROUTE_TABLE } from '../../src/app/route-table';
 import { login, menu } from './helpers';
 
 /**
@@ -51,7 +51,7 @@ test('after one online visit every route of the route table opens offline, a new
     if (route === '/login') continue;
     await page.goto(route.replaceAll('$id', '999999'));
     // The app (not the browser's offline page) for every route: the shell, or the public card.
-    if ('public' in meta && meta.public) await expect(page.getByRole('heading').first(), `${route} offline`).toBeVisible();
+    if (meta.permission === 'public') await expect(page.getByRole('heading').first(), `${route} offline`).toBeVisible();
     else await expect(menu(page), `${route} offline`).toBeVisible();
   }
 
