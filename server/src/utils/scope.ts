@@ -45,6 +45,7 @@ const AGREEMENT = 'api::company-agreement.company-agreement';
 const COMPANY = 'api::company.company';
 const NOTIFICATION = 'api::notification.notification';
 const DOCUMENT_TYPE = 'api::document-type.document-type';
+const USER = 'plugin::users-permissions.user';
 
 /** Orders visible to `scope` (Strapi filters object), null for administrators. */
 export function orderFilter(scope: Scope): Record<string, unknown> | null {
@@ -94,6 +95,16 @@ export function scopeFilter(uid: string, scope: Scope, mode: 'read' | 'write' = 
       return { $or: [{ type: { $eq: 'company' } }, { user_id: me }] };
     case NOTIFICATION:
       return { user: me };
+    case USER: {
+      // Users a party may see or point at (docs/decisions.md "Security: files and relations"):
+      // itself, the party accounts (the directory GET /users lists), and its own people (a
+      // dealership's salesmen; a salesman's colleagues). Writes (one-to-one links): itself only.
+      if (mode === 'write') return { id: me.id };
+      const people: Record<string, unknown>[] = [{ id: me.id }, { type: { $in: ['company', 'dispatcher'] } }];
+      if (scope.kind === 'company') people.push({ company_id: { user_id: me } });
+      if (scope.kind === 'salesman' && scope.partyUserId) people.push({ company_id: { user_id: { id: { $eq: scope.partyUserId } } } });
+      return { $or: people };
+    }
     default:
       return null;
   }

@@ -55,6 +55,7 @@ function bodyFields(ctx: any): Record<string, any> {
 function relationId(value: any): string | number | null | undefined {
   if (value === null) return null;
   if (typeof value === 'number' || typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.length > 0 ? relationId(value[value.length - 1]) : null;
   if (typeof value === 'object') {
     if ('id' in value || 'documentId' in value) return value.id ?? value.documentId;
     const list = value.connect ?? value.set;

@@ -1,0 +1,227 @@
+import { errors } from '@strapi/utils';
+import { andFilters, getScope, scopeFilter, type Scope } from './scope';
+import { conflict } from './rules';
+
+/**
+ * Relation scope of every content-API write (issue 8 item 2; docs/architecture.md "Data scope").
+ *
+ * Registered once as a `content-api.input` validator (src/index.ts), so it runs inside every
+ * `validateInput` — the core controllers, `scopedActions` and every controller that validates its
+ * body — with the content-type's schema, on exactly what the client sent (before services derive
+ * anything). It reads the schema (`attributes`), so a new content-type or relation is covered
+ * without code:
+ * - a relation whose rows belong to the other side (`mappedBy`, any `oneToMany`, morph relations)
+ *   is not writable from this side at all: 400, for every caller;
+ * - every row named by a relation (plain id or documentId, arrays, `{id}`, `{documentId}`,
+ *   `connect`, `set`, `disconnect`) must be inside the caller's read scope of the target
+ *   (`scopeFilter(target, scope)`; one-to-one: the write scope, since it takes the row away from
+ *   whoever had it): else 404 'O registro indicado em "<campo>" não foi encontrado.' — a row of
+ *   another company is, for the caller, a row that does not exist. Rows that do not exist at all
+ *   are left to the content-type's own rules (their spec messages); a value the record already
+ *   holds may be sent back unchanged;
+ * - a media field may name only files the caller uploaded (`uploaded_by`, recorded at upload time;
+ *   administrators: any file) — 403 otherwise — and only files not attached to any other record
+ *   or field (409, for every caller);
+ * - components and dynamic zones are walked with their own schemas.
+ * Administrators skip the scope and uploader checks, not the other two.
+ */
+const FILE = 'plugin::upload.file';
+const USER = 'plugin::users-permissions.user';
+type Ref = { id: number } | { documentId: string };
+
+/** Message of the refusal of a relation to a row outside the caller's scope. */
+export const outOfScopeMessage = (field: string) => `O registro indicado em "${field}" não foi encontrado.`;
+/** Message of the refusal of a write to the child side of a relation. */
+export const childOwnedMessage = (field: string, owner?: string) =>
+  owner
+    ? `O campo "${field}" não pode ser gravado por aqui: cada registro ligado indica o seu próprio "${owner}"; altere-o no registro ligado.`
+    : `O campo "${field}" não pode ser gravado por aqui: altere a ligação no registro ligado.`;
+export const FILE_NOT_MINE = 'Este arquivo foi enviado por outro usuário e não pode ser anexado.';
+export const FILE_ATTACHED = 'Este arquivo já está anexado a outro registro: envie-o novamente.';
+
+/** The relations of `schema` that the other side owns (not writable from here). */
+export function isChildOwned(attribute: any): boolean {
+  if (attribute?.type !== 'relation') return false;
+  return Boolean(attribute.mappedBy) || attribute.relation === 'oneToMany' || String(attribute.relation).startsWith('morph');
+}
+
+function invalid(field: string): never {
+  throw new errors.ValidationError(`Relação inválida em "${field}".`, { errors: [{ path: [field], message: `Relação inválida em "${field}".`, name: 'ValidationError' }] });
+}
+
+function refOf(value: unknown, field: string): Ref | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? { id: value } : invalid(field);
+  if (typeof value === 'string') return /^\d+$/.test(value) ? { id: Number(value) } : { documentId: value };
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const v = value as Record<string, unknown>;
+    if (v.id !== undefined && v.id !== null) return refOf(v.id, field);
+    if (typeof v.documentId === 'string') return { documentId: v.documentId };
+  }
+  return invalid(field);
+}
+
+/**
+ * Every row a relation value names, in any content-API form: id, documentId, arrays of them,
+ * `{id}`, `{documentId}`, `{connect, set, disconnect}` (arrays or single). Throws 400 on a shape
+ * it cannot read (fail closed: nothing unread reaches the database).
+ */
+export function relationRefs(value: unknown, field: string): Ref[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.map((v) => refOf(v, field)).filter((r): r is Ref => r !== null);
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    const ops = ['connect', 'set', 'disconnect'].filter((k) => k in v);
+    if (ops.length) {
+      const extra = Object.keys(v).filter((k) => !['connect', 'set', 'disconnect', 'options'].includes(k));
+      if (extra.length) invalid(field);
+      return ops.flatMap((k) => relationRefs(Array.isArray(v[k]) ? v[k] : v[k] == null ? [] : [v[k]], field));
+    }
+  }
+  const one = refOf(value, field);
+  return one ? [one] : [];
+}
+
+const sameRef = (ref: Ref, row: any) => ('id' in ref ? Number(row.id) === ref.id : row.documentId === ref.documentId);
+const whereOf = (refs: Ref[]) => ({ $or: refs.map((r) => ('id' in r ? { id: { $eq: r.id } } : { documentId: { $eq: r.documentId } })) });
+
+/** The entity a write addresses: `{id}` of the record being updated (route `:id`), or null on create. */
+async function currentEntity(strapi: any, uid: string, ctx: any): Promise<{ id: number } | null> {
+  const param = ctx?.params?.id;
+  if (!param || ctx.method === 'POST') return null;
+  const where = /^\d+$/.test(String(param)) ? { id: Number(param) } : { documentId: String(param) };
+  const row = await strapi.db.query(uid).findOne({ where, select: ['id'] }).catch(() => null);
+  return row ? { id: row.id } : null;
+}
+
+interface Walk {
+  strapi: any;
+  scope: Scope;
+  /** Root content-type and the record being updated (null on create). */
+  rootUid: string;
+  current: { id: number } | null;
+}
+
+async function checkRelation(w: Walk, uid: string, key: string, attribute: any, value: unknown, atRoot: boolean) {
+  if (value === undefined) return;
+  if (isChildOwned(attribute)) {
+    throw new errors.ValidationError(childOwnedMessage(key, attribute.mappedBy), {
+      errors: [{ path: [key], message: childOwnedMessage(key, attribute.mappedBy), name: 'ValidationError' }],
+    });
+  }
+  const refs = relationRefs(value, key);
+  if (w.scope.kind === 'all' || refs.length === 0) return;
+  const target = attribute.target;
+  const mode = attribute.relation === 'oneToOne' ? 'write' : 'read';
+  const existing: any[] = await w.strapi.db.query(target).findMany({ where: whereOf(refs), select: ['id', 'documentId'] });
+  if (existing.length === 0) return; // nothing real named: the content-type's own rules answer
+  const inScope: any[] = await w.strapi.db.query(target).findMany({
+    where: andFilters(whereOf(refs), scopeFilter(target, w.scope, mode)),
+    select: ['id', 'documentId'],
+  });
+  let held: any[] | null = null;
+  for (const ref of refs) {
+    if (!existing.some((row) => sameRef(ref, row)) || inScope.some((row) => sameRef(ref, row))) continue;
+    if (held === null) {
+      held = [];
+      if (atRoot && w.current) {
+        const row = await w.strapi.db.query(uid).findOne({ where: { id: w.current.id }, populate: { [key]: { select: ['id', 'documentId'] } } });
+        const v = row?.[key];
+        held = Array.isArray(v) ? v : v ? [v] : [];
+      }
+    }
+    if (held.some((row) => sameRef(ref, row))) continue; // sent back unchanged
+    throw new errors.NotFoundError(outOfScopeMessage(key), { errors: [{ path: [key], message: outOfScopeMessage(key) }] });
+  }
+}
+
+async function checkMedia(w: Walk, uid: string, key: string, value: unknown, atRoot: boolean) {
+  if (value === undefined) return;
+  for (const ref of relationRefs(value, key)) {
+    const file = await w.strapi.db.query(FILE).findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, select: ['id', 'uploaded_by'] });
+    if (!file) continue; // the content-type's own rules answer 'Arquivo não encontrado'
+    if (w.scope.kind !== 'all' && Number(file.uploaded_by) !== w.scope.userId) throw new errors.PolicyError(FILE_NOT_MINE, { path: [key] });
+    const links: any[] = await w.strapi.db.connection('files_related_mph').where({ file_id: file.id }).select('related_type', 'related_id', 'field');
+    const elsewhere = links.some((l) => !(atRoot && w.current && l.related_type === uid && Number(l.related_id) === w.current.id && l.field === key));
+    if (elsewhere) conflict(FILE_ATTACHED, { path: [key] });
+  }
+}
+
+async function walk(w: Walk, uid: string, schema: any, data: any, atRoot: boolean): Promise<void> {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return;
+  for (const [key, value] of Object.entries(data)) {
+    const attribute = schema?.attributes?.[key];
+    if (!attribute) continue;
+    if (attribute.type === 'relation') await checkRelation(w, uid, key, attribute, value, atRoot);
+    else if (attribute.type === 'media') await checkMedia(w, uid, key, value, atRoot);
+    else if (attribute.type === 'component' && value) {
+      const component = w.strapi.getModel(attribute.component);
+      for (const item of Array.isArray(value) ? value : [value]) await walk(w, attribute.component, component, item, false);
+    } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
+      for (const item of value) {
+        const name = item?.__component;
+        if (typeof name === 'string' && (attribute.components ?? []).includes(name)) await walk(w, name, w.strapi.getModel(name), item, false);
+      }
+    }
+  }
+}
+
+/**
+ * Checks one write body `data` of content-type `uid` for the caller `user` (ctx.state.user), with
+ * `ctx` giving the route's `:id` on updates. Throws 400/403/404/409 as described above.
+ */
+export async function checkRelationScope(strapi: any, uid: string, data: unknown, user: any, ctx: any): Promise<void> {
+  const schema = strapi.getModel(uid);
+  if (!schema || !data || typeof data !== 'object') return;
+  const scope = await getScope(strapi, user);
+  const current = await currentEntity(strapi, uid, ctx);
+  await walk({ strapi, scope, rootUid: uid, current }, uid, schema, data, true);
+}
+
+/**
+ * The `content-api.input` validator (register with `strapi.validators.add('content-api.input', …)`):
+ * applies `checkRelationScope` to every validated content-API write of a signed-in user.
+ */
+export const relationScopeValidator = (strapi: any) => (schema: any) => async (data: unknown) => {
+  const ctx = strapi.requestContext.get();
+  const user = ctx?.state?.user;
+  if (user && schema?.uid && ctx.state.auth?.strategy?.name === 'users-permissions') {
+    await checkRelationScope(strapi, schema.uid, data, user, ctx);
+  }
+  return data;
+};
+
+/**
+ * DB lifecycles (src/index.ts):
+ * - a file stored during a request of a signed-in content-API user records that user in
+ *   `uploaded_by` (docs/decisions.md "Security: files and relations");
+ * - users-permissions users are written by the plugin's service through `strapi.db.query`, not
+ *   through a validated content-API body, so their writes during such a request run
+ *   `checkRelationScope` here (`where.id` is the record being updated).
+ */
+export function subscribeWriteChecks(strapi: any) {
+  const caller = () => {
+    const ctx = strapi.requestContext.get();
+    const user = ctx?.state?.user;
+    return user?.id && ctx.state.auth?.strategy?.name === 'users-permissions' ? { ctx, user } : null;
+  };
+  strapi.db.lifecycles.subscribe({
+    models: [FILE],
+    beforeCreate(event: any) {
+      const c = caller();
+      if (c && event.params?.data) event.params.data.uploaded_by = c.user.id;
+    },
+  });
+  strapi.db.lifecycles.subscribe({
+    models: [USER],
+    async beforeCreate(event: any) {
+      const c = caller();
+      if (c) await checkRelationScope(strapi, USER, event.params?.data, c.user, { method: 'POST', params: {} });
+    },
+    async beforeUpdate(event: any) {
+      const c = caller();
+      const id = event.params?.where?.id;
+      if (c) await checkRelationScope(strapi, USER, event.params?.data, c.user, { method: 'PUT', params: { id: typeof id === 'number' || typeof id === 'string' ? id : undefined } });
+    },
+  });
+}
