@@ -1,14 +1,17 @@
 import type { Core } from '@strapi/strapi';
 import { runSeed } from './seed';
 import { subscribeWriteChecks, relationScopeValidator } from './utils/relation-scope';
+import { userExposureSanitizer } from './utils/user-exposure';
 
 export default {
   /**
    * Every validated content-API write runs the relation-scope check (utils/relation-scope.ts);
-   * files uploaded by a signed-in user record their uploader.
+   * every content-API answer shows users reached through relations only as the caller may see them
+   * (utils/user-exposure.ts).
    */
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as any);
+    strapi.sanitizers.add('content-api.output', userExposureSanitizer(strapi) as any);
   },
 
   /** Records uploaders, then runs the idempotent seed (src/seed) on every start. */
