@@ -49,11 +49,14 @@ describe('order documents (spec 001 §7 "Order documents and files", §8 "Deleti
     const foreign = await foreignOrder();
     const out = await api('POST', '/sales-order-documents', { token, body: { data: { sales_order: foreign.id, document_type: type.id, content: file.id } } });
     expect(out.status).toBe(404);
-    const theirDoc = (await get('admin', `/sales-order-documents?filters[sales_order][id][$ne]=${order.id}&filters[sales_order][user_dispatcher_id][id][$ne]=${order.user_dispatcher_id.id}`)).data[0];
-    if (theirDoc) {
-      expect((await api('GET', `/sales-order-documents/${theirDoc.documentId}`, { token })).status).toBe(404);
-      expect((await api('DELETE', `/sales-order-documents/${theirDoc.documentId}`, { token })).status).toBe(404);
-    }
+    // a document of the foreign order, made by the administrator (the seed may have none)
+    const adminFile = await uploadPdf(await login('admin'));
+    const made = await call('admin', 'POST', '/sales-order-documents', { data: { sales_order: foreign.id, document_type: type.id, content: adminFile.id } });
+    expect(made.status).toBe(201);
+    const theirDoc = made.body.data;
+    expect((await api('GET', `/sales-order-documents/${theirDoc.documentId}`, { token })).status).toBe(404);
+    expect((await api('DELETE', `/sales-order-documents/${theirDoc.documentId}`, { token })).status).toBe(404);
+    expect((await call('admin', 'DELETE', `/sales-order-documents/${theirDoc.documentId}`)).status).toBe(204);
     const mine = await api('POST', '/sales-order-documents', { token, body: { data: { sales_order: order.id, document_type: type.id, content: file.id } } });
     expect((await api('DELETE', `/sales-order-documents/${mine.body.data.documentId}`)).status).toBe(403);
     expect((await call('concessionaria', 'DELETE', `/sales-order-documents/${mine.body.data.documentId}`)).status).toBe(403);

@@ -131,15 +131,16 @@ describe('receivables data scope', () => {
     const theirs = await get('concessionaria', '/receivables?populate=user_company_id&pagination[pageSize]=100');
     expect(theirs.data.every((r: any) => r.user_company_id?.id === conc.id)).toBe(true);
     const foreign = await foreignOrder();
-    const foreignRec = (await get('admin', `/receivables?filters[pedido_id][$eq]=${foreign.id}`)).data[0];
-    if (foreignRec) {
-      for (const [m, p] of [['GET', `/receivables/${foreignRec.documentId}`], ['PUT', `/receivables/${foreignRec.id}`], ['DELETE', `/receivables/${foreignRec.documentId}`], ['POST', `/receivables/confirm/${foreignRec.id}`], ['POST', `/receivables/undo/${foreignRec.id}`]] as const) {
-        const res = await call('despachante', m, p, m === 'PUT' ? { data: { tax: 1 } } : undefined);
-        // 404 out of scope; DELETE is refused earlier (403) when the role lacks receivable.delete
-        if (m === 'DELETE') expect([403, 404], `${m} ${p}`).toContain(res.status);
-        else expect(res.status, `${m} ${p}`).toBe(404);
-      }
+    // a receivable of the foreign order, made by the administrator (the seed may have none)
+    const made = await call('admin', 'POST', '/receivables', paymentBody(foreign.id, (await get('admin', '/payment-methods?pagination[pageSize]=1')).data[0].id, 7));
+    expect(made.status).toBe(201);
+    const foreignRec = made.body.data;
+    for (const [m, p] of [['GET', `/receivables/${foreignRec.documentId}`], ['PUT', `/receivables/${foreignRec.id}`], ['DELETE', `/receivables/${foreignRec.documentId}`], ['POST', `/receivables/confirm/${foreignRec.id}`], ['POST', `/receivables/undo/${foreignRec.id}`]] as const) {
+      const res = await call('despachante', m, p, m === 'PUT' ? { data: { tax: 1 } } : undefined);
+      expect(res.status, `${m} ${p}`).toBe(404); // the despachante holds receivable.delete: out of scope is 404 for every verb
     }
+    expect((await get('admin', `/receivables/${foreignRec.documentId}`)).data).toMatchObject({ status_in: foreignRec.status_in, tax: foreignRec.tax });
+    expect((await call('admin', 'DELETE', `/receivables/${foreignRec.documentId}`)).status).toBe(204);
     const onForeign = await call('despachante', 'POST', '/receivables', paymentBody(foreign.id, 1));
     expect(onForeign.status).toBe(404);
     expect(onForeign.body.error.message).toBe('Pedido não encontrado.');

@@ -54,8 +54,15 @@ describe('document types', () => {
     expect(mine.body.data.length).toBeGreaterThan(0);
     expect(mine.body.data.every((d: any) => d.user_dispatcher_id?.id === me)).toBe(true);
     const others = await api('GET', '/document-types?pagination[pageSize]=100&populate=*', { token: admin });
-    const foreign = others.body.data.find((d: any) => d.user_dispatcher_id?.id !== me);
-    if (foreign) expect((await api('GET', `/document-types/${foreign.documentId}`, { token })).status).toBe(404);
+    let foreign = others.body.data.find((d: any) => d.user_dispatcher_id && d.user_dispatcher_id.id !== me);
+    if (!foreign) {
+      // the seed may give every type to this dispatcher: make one for another dispatcher account
+      const other = (await api('GET', `/users?filters[type][$eq]=dispatcher&filters[id][$ne]=${me}&pagination[pageSize]=1`, { token: admin })).body.data[0];
+      const made = await api('POST', '/document-types', { token: admin, body: { data: { name: 'Alheio', user_dispatcher_id: other.id } } });
+      expect(made.status).toBe(201);
+      foreign = made.body.data;
+    }
+    expect((await api('GET', `/document-types/${foreign.documentId}`, { token })).status).toBe(404);
     expect((await api('POST', '/document-types', { token, body: { data: { name: 'Novo' } } })).status).toBe(403);
   });
 });

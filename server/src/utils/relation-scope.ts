@@ -51,8 +51,9 @@ function invalid(field: string): never {
 
 function refOf(value: unknown, field: string): Ref | null {
   if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? { id: value } : invalid(field);
-  if (typeof value === 'string') return /^\d+$/.test(value) ? { id: Number(value) } : { documentId: value };
+  // ids are int4 on PostgreSQL: anything larger names no row and is refused as such
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= 2147483647 ? { id: value } : invalid(field);
+  if (typeof value === 'string') return /^\d+$/.test(value) ? refOf(Number(value), field) : { documentId: value };
   if (typeof value === 'object' && !Array.isArray(value)) {
     const v = value as Record<string, unknown>;
     if (v.id !== undefined && v.id !== null) return refOf(v.id, field);
