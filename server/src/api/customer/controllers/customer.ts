@@ -1,11 +1,22 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { normalizeDocument } from '../../../utils/documents';
+import { getScope } from '../../../utils/scope';
 
 const UID = 'api::customer.customer';
 
-/** Customers are a shared lookup table (docs/architecture.md); adds findByCpfCnpj (spec 000 §6). */
+/**
+ * Customers are a shared lookup table (docs/architecture.md): everyone with the permission reads
+ * them; updates by scoped callers are limited (service assertEditableBy); adds findByCpfCnpj (spec 000 §6).
+ */
 export default factories.createCoreController(UID, ({ strapi }) => ({
+  /** PUT /customers/:id — a scoped caller only for a customer no other party's order uses (service). */
+  async update(ctx: any) {
+    const scope = await getScope(strapi, ctx.state.user);
+    if (scope.kind !== 'all') await (strapi.service(UID) as any).assertEditableBy(scope, String(ctx.params.id));
+    return super.update(ctx);
+  },
+
   /** GET /customers/cpf-cnpj/:cpf_cnpj — the customer with that CPF/CNPJ (punctuation ignored), 404 'Cliente não encontrado'. */
   async findByCpfCnpj(ctx: any) {
     await this.validateQuery(ctx);

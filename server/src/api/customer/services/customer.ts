@@ -1,9 +1,12 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { orderFilter, type Scope } from '../../../utils/scope';
 import { documentError, normalizeDocument } from '../../../utils/documents';
 import { conflict, email, fail, has, text } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
 
 const UID = 'api::customer.customer';
+const ORDER = 'api::sales-order.sales-order';
 
 /**
  * Customer rules (spec 001 §5 "Customer"): name 2–150 ('Nome é obrigatório'); cpf_cnpj stored
@@ -28,4 +31,23 @@ async function check(strapi: any, data: any, documentId: string | null) {
   text(data, 'phone_number', { max: 20, maxMessage: 'Telefone inválido' });
 }
 
-export default factories.createCoreService(UID, checkedService(check));
+/**
+ * Customers are shared (one CPF/CNPJ buys at several dealerships), so a scoped caller may change a
+ * customer only when no order outside their scope uses it (issue 8 item 11; docs/decisions.md):
+ * one company never rewrites another's customer. A customer without orders (just registered) is
+ * editable. Throws 404 for an unknown id, 403 (PolicyError, readable) otherwise.
+ */
+async function assertEditableBy(strapi: Core.Strapi, scope: Scope, id: string): Promise<void> {
+  const customer = await strapi.db.query(UID).findOne({ where: /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id }, select: ['id'] });
+  if (!customer) throw new errors.NotFoundError('Cliente não encontrado');
+  const filter = orderFilter(scope);
+  if (!filter) return;
+  const uses = { customer_id: { id: { $eq: customer.id } } };
+  const all = await strapi.documents(ORDER).count({ filters: uses });
+  const mine = all ? await strapi.documents(ORDER).count({ filters: { $and: [uses, filter] } }) : 0;
+  if (all > mine) throw new errors.PolicyError('Este cliente também está em pedidos de outra empresa; só um administrador pode alterá-lo.');
+}
+
+export default factories.createCoreService(UID, checkedService(check, ({ strapi }) => ({
+  assertEditableBy: (scope: Scope, id: string) => assertEditableBy(strapi, scope, id),
+})));

@@ -1,9 +1,11 @@
 import { factories } from '@strapi/strapi';
 import { loadRef, relationRef } from '../../../utils/relations';
-import { fail, has, nonNegative, num, text } from '../../../utils/rules';
+import { conflict, fail, has, nonNegative, num, text } from '../../../utils/rules';
 
 const UID = 'api::sales-order.sales-order';
 const USER = 'plugin::users-permissions.user';
+const AGREEMENT = 'api::company-agreement.company-agreement';
+const RECEIVABLE = 'api::receivable.receivable';
 export const ORDER_STATUSES = ['authorized', 'pending', 'denied', 'paid', 'reversed'];
 
 /** Parses an ISO date/datetime input; throws 400 `message` when unparsable. */
@@ -32,7 +34,7 @@ export async function partyUser(strapi: any, data: any, field: string, type: 'co
  * user_dispatcher_id a dispatcher user; vehicle_documentation_company_id defaults to the
  * dispatcher's company record.
  */
-export async function checkOrder(strapi: any, data: any, creating: boolean) {
+export async function checkOrder(strapi: any, data: any, creating: boolean, documentId: string | null = null) {
   if (has(data, 'status_in') && !ORDER_STATUSES.includes(data.status_in)) data.status_in = 'pending';
   if ((creating && (data.billing_date == null || data.billing_date === '')) || (has(data, 'billing_date') && (data.billing_date == null || data.billing_date === ''))) {
     fail('billing_date', 'Data de faturamento é obrigatória');
@@ -50,6 +52,28 @@ export async function checkOrder(strapi: any, data: any, creating: boolean) {
     const company = await strapi.db.query('api::company.company').findOne({ where: { user_id: dispatcher }, select: ['id'] });
     if (company) data.vehicle_documentation_company_id = company.id;
   }
+  await checkAgreement(strapi, data, creating ? null : documentId);
+}
+
+/**
+ * An order links a dealership and a dispatcher only under a company-agreement between the two
+ * (docs/decisions.md "Security (sec-auth)", issue 8 item 11): checked on the order as it will be
+ * saved (the stored party when the request leaves it out), for every caller. Either party empty
+ * passes. Throws 400 on `user_company_id`.
+ */
+async function checkAgreement(strapi: any, data: any, documentId: string | null) {
+  if (!has(data, 'user_company_id') && !has(data, 'user_dispatcher_id')) return;
+  const stored = documentId
+    ? await strapi.db.query(UID).findOne({ where: { documentId }, populate: { user_company_id: { select: ['id'] }, user_dispatcher_id: { select: ['id'] } } })
+    : null;
+  const company = has(data, 'user_company_id') ? data.user_company_id : stored?.user_company_id?.id ?? null;
+  const dispatcher = has(data, 'user_dispatcher_id') ? data.user_dispatcher_id : stored?.user_dispatcher_id?.id ?? null;
+  if (company == null || dispatcher == null) return;
+  const agreement = await strapi.db.query(AGREEMENT).findOne({
+    where: { user_company_id: { id: company }, user_dispatcher_id: { id: dispatcher } },
+    select: ['id'],
+  });
+  if (!agreement) fail('user_company_id', 'Não há vínculo entre este despachante e esta concessionária: cadastre o vínculo antes de criar o pedido.');
 }
 
 /**
@@ -81,15 +105,26 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     return super.create(params);
   },
   async update(documentId: string, params: any = {}) {
-    await checkOrder(strapi, (params.data ??= {}), false);
+    await checkOrder(strapi, (params.data ??= {}), false, documentId);
     return super.update(documentId, params);
   },
 
-  /** Deletes the order with its lines (sales-order-items) in one transaction; receivables and documents are kept. */
+  /**
+   * Deletes the order with its lines (sales-order-items) and its pending and reversed receivables
+   * in one transaction (issue 8 item 11). An order with a paid receivable is refused: 409 with
+   * `details.paid` (their documentIds) — reverse the payments first. Documents are kept.
+   */
   async delete(documentId: string, params: any = {}) {
     return strapi.db.transaction(async () => {
       const order = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id'] });
-      if (order) await strapi.db.query('api::sales-order-item.sales-order-item').deleteMany({ where: { sales_order: order.id } });
+      if (order) {
+        const paid = await strapi.db.query(RECEIVABLE).findMany({ where: { sales_order: order.id, status_in: 'paid' }, select: ['documentId'] });
+        if (paid.length) {
+          conflict(`Este pedido tem ${paid.length} pagamento(s) pago(s); estorne-os antes de excluir o pedido.`, { paid: paid.map((r: any) => r.documentId) });
+        }
+        await strapi.db.query(RECEIVABLE).deleteMany({ where: { sales_order: order.id } });
+        await strapi.db.query('api::sales-order-item.sales-order-item').deleteMany({ where: { sales_order: order.id } });
+      }
       return super.delete(documentId, params);
     });
   },
