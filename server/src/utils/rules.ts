@@ -1,6 +1,10 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const createError = require('http-errors');
+import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { loadRef, relationRef } from './relations';
+
+const USER = 'plugin::users-permissions.user';
 
 /**
  * Small helpers for business validation in services (spec 001 §5). Every failure is a
@@ -77,4 +81,34 @@ export function email(data: any, field = 'email', message = 'Email inválido', m
   }
   if (typeof v !== 'string' || v.length > max || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim())) fail(field, message);
   data[field] = v.trim();
+}
+
+/** Parses an ISO date/datetime input; throws 400 `message` when unparsable. */
+export function dateInput(data: any, field: string, message: string): void {
+  if (!has(data, field) || data[field] == null || data[field] === '') return;
+  const v = data[field];
+  const d = typeof v === 'string' || typeof v === 'number' ? new Date(v) : null;
+  if (!d || Number.isNaN(d.getTime()) || d.getFullYear() < 1900 || d.getFullYear() > 2200) fail(field, message);
+  data[field] = d.toISOString();
+}
+
+/** Checks that a `user_*_id` input points at a user of `type`; returns the user id or null/undefined. */
+export async function partyUser(strapi: Core.Strapi, data: any, field: string, type: 'company' | 'dispatcher', message: string) {
+  const ref = relationRef(data[field]);
+  if (ref === undefined || ref === null) return ref;
+  const user = await loadRef(strapi, USER, ref);
+  if (!user || user.type !== type) fail(field, message);
+  data[field] = user.id;
+  return user.id as number;
+}
+
+/** Reads a 0–100 percentage (spec 001 §5 "Incentives"); non-numeric is a 400, like out of range. */
+export function percentage(data: any, field: string) {
+  const n = num(data, field, 'Incentivo deve ser um número entre 0 e 100');
+  if (n === undefined) {
+    if (has(data, field)) data[field] = 0;
+    return;
+  }
+  if (n < 0 || n > 100) fail(field, 'Incentivo deve estar entre 0 e 100');
+  data[field] = Math.round(n * 100) / 100;
 }

@@ -15,8 +15,10 @@ export function roleTypeOf(value: string): string {
 }
 
 /** C0 and C1 control characters (NUL, ESC, DEL, ...): never in a role name. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same, but a description may keep tabs and line breaks. */
+// eslint-disable-next-line no-control-regex -- idem
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**

@@ -1,21 +1,9 @@
 import { factories } from '@strapi/strapi';
 import { relationRef } from '../../../utils/relations';
-import { conflict, fail, has, num } from '../../../utils/rules';
-import { partyUser } from '../../sales-order/services/sales-order';
+import { conflict, fail, has, partyUser, percentage } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
 
 const UID = 'api::company-agreement.company-agreement';
-
-/** Reads a 0–100 percentage (spec 001 §5 "Incentives"); non-numeric is a 400, like out of range. */
-export function percentage(data: any, field: string) {
-  const n = num(data, field, 'Incentivo deve ser um número entre 0 e 100');
-  if (n === undefined) {
-    if (has(data, field)) data[field] = 0;
-    return;
-  }
-  if (n < 0 || n > 100) fail(field, 'Incentivo deve estar entre 0 e 100');
-  data[field] = Math.round(n * 100) / 100;
-}
 
 /**
  * Agreement rules: user_dispatcher_id is a dispatcher user ('ID do despachante inválido!'),

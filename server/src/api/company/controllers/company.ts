@@ -5,10 +5,9 @@ import { isAdminUser, getScope, orderFilter, andFilters, scopeFilter } from '../
 import { resolveScoped, scopedActions } from '../../../utils/scoped-controller';
 import { normalizeDocument } from '../../../utils/documents';
 import { relationRef } from '../../../utils/relations';
-import { conflict, fail } from '../../../utils/rules';
+import { conflict, fail, percentage } from '../../../utils/rules';
 import { checkCompany } from '../services/company';
 import { neutralizeImpossibleNumbers } from '../../../utils/query-errors';
-import { percentage } from '../../company-agreement/services/company-agreement';
 
 const UID = 'api::company.company';
 const USER = 'plugin::users-permissions.user';

@@ -1,8 +1,7 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { loadRef, relationRef } from '../../../utils/relations';
-import { conflict, fail, has, nonNegative, num, text } from '../../../utils/rules';
-import { dateInput, partyUser } from '../../sales-order/services/sales-order';
+import { conflict, dateInput, fail, has, nonNegative, num, partyUser, text } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
 
 const UID = 'api::receivable.receivable';

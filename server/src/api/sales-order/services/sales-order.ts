@@ -1,31 +1,11 @@
 import { factories } from '@strapi/strapi';
 import { loadRef, relationRef } from '../../../utils/relations';
-import { conflict, fail, has, nonNegative, num, text } from '../../../utils/rules';
+import { conflict, dateInput, fail, has, nonNegative, num, partyUser, text } from '../../../utils/rules';
 
 const UID = 'api::sales-order.sales-order';
-const USER = 'plugin::users-permissions.user';
 const AGREEMENT = 'api::company-agreement.company-agreement';
 const RECEIVABLE = 'api::receivable.receivable';
 export const ORDER_STATUSES = ['authorized', 'pending', 'denied', 'paid', 'reversed'];
-
-/** Parses an ISO date/datetime input; throws 400 `message` when unparsable. */
-export function dateInput(data: any, field: string, message: string): void {
-  if (!has(data, field) || data[field] == null || data[field] === '') return;
-  const v = data[field];
-  const d = typeof v === 'string' || typeof v === 'number' ? new Date(v) : null;
-  if (!d || Number.isNaN(d.getTime()) || d.getFullYear() < 1900 || d.getFullYear() > 2200) fail(field, message);
-  data[field] = d.toISOString();
-}
-
-/** Checks that a `user_*_id` input points at a user of `type`; returns the user id or null/undefined. */
-export async function partyUser(strapi: any, data: any, field: string, type: 'company' | 'dispatcher', message: string) {
-  const ref = relationRef(data[field]);
-  if (ref === undefined || ref === null) return ref;
-  const user = await loadRef(strapi, USER, ref);
-  if (!user || user.type !== type) fail(field, message);
-  data[field] = user.id;
-  return user.id as number;
-}
 
 /**
  * Sales order rules (spec 001 §4–5): status_in one of five, an unknown value stored as pending;
