@@ -1,15 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { isAdminUser, getScope, orderFilter, andFilters, scopeFilter } from '../../../utils/scope';
 import { resolveScoped, scopedActions } from '../../../utils/scoped-controller';
-import { normalizeDocument } from '../../../utils/documents';
-import { relationRef } from '../../../utils/relations';
-import { conflict, fail, percentage } from '../../../utils/rules';
-import { checkCompany } from '../services/company';
+import { fail } from '../../../utils/rules';
 import { neutralizeImpossibleNumbers } from '../../../utils/query-errors';
 
 const UID = 'api::company.company';
+
+/** The business actions of the company service (services/company.ts). */
+interface CompanyService {
+  myCompany(user: { id: number; type?: string }): Promise<any>;
+  createDispatcher(input: Record<string, any>, requestedUsername: unknown): Promise<any>;
+  deleteDispatcher(id: string): Promise<void>;
+  linkDealerships(documentId: string, data: Record<string, any>): Promise<{ agreements: any[]; created: number; updated: number }>;
+  salesItemsSimulation(query: Record<string, any>): Promise<{ items: any[]; totals: Record<string, number> }>;
+}
 const USER = 'plugin::users-permissions.user';
 const ORDER = 'api::sales-order.sales-order';
 const NOTIFICATION = 'api::notification.notification';
@@ -32,22 +37,8 @@ function paging(query: any) {
 }
 const meta = (page: number, pageSize: number, total: number) => ({ pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } });
 
-/**
- * The caller's own company record (spec 000 §6 company custom actions): for dealership and
- * dispatcher accounts the company whose user_id is them; for a salesman his user.company_id.
- * Administrators have none. Throws 404 'Empresa não encontrada'.
- */
-async function myCompany(strapi: any, user: any) {
-  const full = await strapi.db.query(USER).findOne({ where: { id: user.id }, populate: { company_id: { populate: { user_id: { select: ['id'] } } } } });
-  let company = full?.company_id ?? null;
-  if (!company && (user.type === 'company' || user.type === 'dispatcher')) {
-    company = await strapi.db.query(UID).findOne({ where: { user_id: user.id }, populate: { user_id: { select: ['id'] } } });
-  }
-  if (!company) throw new errors.NotFoundError('Empresa não encontrada');
-  return company;
-}
-
 export default factories.createCoreController(UID, ({ strapi }) => {
+  const companies = () => strapi.service(UID) as unknown as CompanyService;
   const base = scopedActions(UID, strapi, {
     notFound: 'Empresa não encontrada',
     scopedCreate: false,
@@ -86,42 +77,13 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      * 409 when the username or e-mail is taken.
      */
     async createDispatcher(ctx: any) {
-      const data = { ...bodyData(ctx), type: 'dispatcher' };
+      const data = bodyData(ctx);
       const input: any = await strapi.contentAPI.sanitize.input(
-        Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'username')),
+        Object.fromEntries(Object.entries({ ...data, type: 'dispatcher' }).filter(([k]) => k !== 'username')),
         strapi.contentType(UID),
         { auth: ctx.state.auth },
       );
-      await checkCompany(strapi, input, null);
-      const fromCnpj = normalizeDocument(input.cnpj);
-      let username = fromCnpj.length >= 11 && fromCnpj.length <= 14 ? fromCnpj : normalizeDocument(data.username);
-      if (username.length < 11 || username.length > 14) username = `D${Date.now().toString().slice(-13)}`;
-      const mail = (typeof input.email === 'string' && input.email) || `${username.toLowerCase()}@despachante.balcao.local`;
-      const taken = await strapi.db.query(USER).findOne({ where: { $or: [{ username }, { email: mail.toLowerCase() }] }, select: ['id'] });
-      if (taken) conflict('Já existe um usuário com este CNPJ ou e-mail', { username, email: mail });
-      const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'despachante' } })
-        ?? (await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } }));
-      const created = await strapi.db.transaction(async () => {
-        const user = await strapi.documents(USER).create({
-          data: {
-            username,
-            email: mail.toLowerCase(),
-            password: randomBytes(18).toString('base64url'),
-            provider: 'local',
-            confirmed: true,
-            blocked: false,
-            type: 'dispatcher',
-            name: input.trade_name,
-            phone_number: input.phone_number ?? null,
-            address_street: input.address_street ?? null,
-            address_number: input.address_number ?? null,
-            address_postal_code: input.address_postal_code ?? null,
-            address_state_id: input.address_state_id,
-            role: role?.id,
-          } as any,
-        });
-        return strapi.documents(UID).create({ data: { ...input, email: input.email ?? mail.toLowerCase(), user_id: user.id }, populate: ['user_id', 'address_state_id'] } as any);
-      });
+      const created = await companies().createDispatcher(input, data.username);
       ctx.status = 201;
       return this.transformResponse(await this.sanitizeOutput(created, ctx));
     },
@@ -132,18 +94,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      * 400 'Registro encontrado não é um despachante.'.
      */
     async deleteDispatcher(ctx: any) {
-      const key = /^\d+$/.test(ctx.params.id) ? { id: Number(ctx.params.id) } : { documentId: ctx.params.id };
-      const company = await strapi.db.query(UID).findOne({ where: key, populate: { user_id: { select: ['id', 'type'] } } });
-      if (!company) throw new errors.NotFoundError('Despachante não encontrado');
-      if (company.type !== 'dispatcher') throw new errors.ValidationError('Registro encontrado não é um despachante.');
-      await strapi.db.transaction(async () => {
-        const userId = company.user_id?.id;
-        if (userId) {
-          await strapi.db.query('api::company-agreement.company-agreement').deleteMany({ where: { user_dispatcher_id: userId } });
-        }
-        await strapi.documents(UID).delete({ documentId: company.documentId });
-        if (userId && company.user_id.type === 'dispatcher') await strapi.documents(USER).delete({ documentId: (await strapi.db.query(USER).findOne({ where: { id: userId }, select: ['documentId'] })).documentId });
-      });
+      await companies().deleteDispatcher(String(ctx.params.id));
       ctx.status = 204;
     },
 
@@ -159,45 +110,14 @@ export default factories.createCoreController(UID, ({ strapi }) => {
     async updateCompanies(ctx: any) {
       const scope = await getScope(strapi, ctx.state.user);
       const { documentId } = await resolveScoped(strapi, UID, ctx.params.id, scopeFilter(UID, scope, 'write'), 'Despachante não encontrado');
-      const dispatcher = await strapi.db.query(UID).findOne({ where: { documentId }, populate: { user_id: { select: ['id', 'type'] } } });
-      if (dispatcher.type !== 'dispatcher') throw new errors.ValidationError('Registro encontrado não é um despachante.');
-      if (!dispatcher.user_id?.id) throw new errors.ValidationError('Despachante não possui user_id válido. Verifique os dados do despachante.');
-      const data = bodyData(ctx);
-      const list = data.companies;
-      if (!Array.isArray(list) || list.length === 0) fail('companies', 'Selecione uma concessionária para vincular!');
-      if (list.length > 100) fail('companies', 'Invalid IDs');
-      const top = { d: data.incentivoDespachante ?? data.dispatcher_profit_percentage ?? 0, c: data.incentivoConcessionaria ?? data.company_profit_percentage ?? 0 };
-      const rows: Array<{ userId: number; d: number; c: number }> = [];
-      for (const entry of list) {
-        const ref = relationRef(entry && typeof entry === 'object' && !('id' in entry) && !('documentId' in entry) ? undefined : entry);
-        if (!ref) fail('companies', 'Invalid IDs');
-        const company = await strapi.db.query(UID).findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, populate: { user_id: { select: ['id', 'type'] } } });
-        if (!company || company.type !== 'company' || !company.user_id?.id) fail('companies', 'Concessionária selecionada é inválida. Selecione uma opção válida.');
-        const pct = { d: entry.incentivoDespachante ?? top.d, c: entry.incentivoConcessionaria ?? top.c };
-        const p: any = { dispatcher_profit_percentage: pct.d, company_profit_percentage: pct.c };
-        percentage(p, 'dispatcher_profit_percentage');
-        percentage(p, 'company_profit_percentage');
-        rows.push({ userId: company.user_id.id, d: p.dispatcher_profit_percentage, c: p.company_profit_percentage });
-      }
-      const service = strapi.service('api::company-agreement.company-agreement') as any;
-      let created = 0;
-      const result = await strapi.db.transaction(async () => {
-        const out = [];
-        for (const r of rows) {
-          const exists = await strapi.db.query('api::company-agreement.company-agreement').count({ where: { user_dispatcher_id: dispatcher.user_id.id, user_company_id: r.userId } });
-          if (!exists) created += 1;
-          const a = await service.upsertPair(dispatcher.user_id.id, r.userId, r.d, r.c);
-          out.push(await strapi.documents('api::company-agreement.company-agreement').findOne({ documentId: a.documentId, populate: ['user_company_id', 'user_dispatcher_id'] }));
-        }
-        return out;
-      });
-      const sanitized = await strapi.contentAPI.sanitize.output(result, strapi.contentType('api::company-agreement.company-agreement'), { auth: ctx.state.auth });
-      return { data: sanitized, meta: { created, updated: rows.length - created } };
+      const { agreements, created, updated } = await companies().linkDealerships(documentId, bodyData(ctx));
+      const sanitized = await strapi.contentAPI.sanitize.output(agreements, strapi.contentType('api::company-agreement.company-agreement'), { auth: ctx.state.auth });
+      return { data: sanitized, meta: { created, updated } };
     },
 
     /** GET /companies/me/users — users of the caller's company (its login and its salesmen), paged. */
     async getCompanyUsers(ctx: any) {
-      const company = await myCompany(strapi, ctx.state.user);
+      const company = await companies().myCompany(ctx.state.user);
       const { page, pageSize, start, limit } = paging(ctx.query);
       const where: any = { $or: [{ company_id: company.id }, ...(company.user_id?.id ? [{ id: company.user_id.id }] : [])] };
       const [rows, total] = await Promise.all([
@@ -239,14 +159,14 @@ export default factories.createCoreController(UID, ({ strapi }) => {
 
     /** GET /companies/me/payment-methods — active payment methods (id, name, instalments, interest). */
     async getCompanyPaymentMethods(ctx: any) {
-      await myCompany(strapi, ctx.state.user);
+      await companies().myCompany(ctx.state.user);
       const rows = await strapi.db.query('api::payment-method.payment-method').findMany({ where: { is_active: true }, orderBy: { name: 'asc' }, limit: 100 });
       return { data: rows, meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: rows.length } } };
     },
 
     /** GET /companies/me/vehicle-types — active vehicle types. */
     async getCompanyVehicleTypes(ctx: any) {
-      await myCompany(strapi, ctx.state.user);
+      await companies().myCompany(ctx.state.user);
       const rows = await strapi.db.query('api::vehicle-type.vehicle-type').findMany({ where: { is_active: true }, orderBy: { name: 'asc' }, limit: 100 });
       return { data: rows, meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: rows.length } } };
     },
@@ -258,51 +178,13 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      * financed/special-plate are included only when the flag is 'true'.
      */
     async getCompanySalesItemsSimulation(ctx: any) {
-      await myCompany(strapi, ctx.state.user);
-      const q = ctx.query ?? {};
-      const vt = relationRef(q.vehicle_type_id);
-      const st = relationRef(q.state_id);
-      if (!vt) fail('vehicle_type_id', 'Tipo de veículo é obrigatório');
-      if (!st) fail('state_id', 'Estado é obrigatório');
-      const price = q.vehicle_price === undefined ? 0 : Number(q.vehicle_price);
-      if (!Number.isFinite(price) || price < 0) fail('vehicle_price', 'Preço do veículo não pode ser negativo');
-      const financed = q.is_vehicle_financed === 'true';
-      const special = q.is_special_plate === 'true';
-      const where: any = {
-        vehicle_type_id: 'id' in vt ? { id: vt.id } : { documentId: vt.documentId },
-        state_id: 'id' in st ? { id: st.id } : { documentId: st.documentId },
-      };
-      if (!financed) where.is_vehicle_financed = false;
-      if (!special) where.is_special_plate = false;
-      const items = await strapi.db.query('api::sales-item.sales-item').findMany({ where, orderBy: { name: 'asc' }, limit: 100 });
-      const round = (n: number) => Math.round(n * 100) / 100;
-      const lines = items.map((i: any) => {
-        const f = i.billing_type === 'percentage' ? price / 100 : 1;
-        return {
-          sales_item: { id: i.id, documentId: i.documentId, name: i.name, billing_type: i.billing_type, price: Number(i.price) },
-          price: round(Number(i.price) * f),
-          vehicle_documentation_company_amount: round(Number(i.vehicle_documentation_company_amount) * f),
-          vehicle_sales_company_amount: round(Number(i.vehicle_sales_company_amount) * f),
-          platform_amount: round(Number(i.platform_amount) * f),
-        };
-      });
-      const sum = (k: string) => round(lines.reduce((a: number, l: any) => a + l[k], 0));
-      return {
-        data: {
-          items: lines,
-          totals: {
-            price: sum('price'),
-            vehicle_documentation_company_amount: sum('vehicle_documentation_company_amount'),
-            vehicle_sales_company_amount: sum('vehicle_sales_company_amount'),
-            platform_amount: sum('platform_amount'),
-          },
-        },
-      };
+      await companies().myCompany(ctx.state.user);
+      return { data: await companies().salesItemsSimulation(ctx.query ?? {}) };
     },
 
     /** GET /companies/me/orders — the caller's orders (their data scope), with Strapi filters/sort/pagination. */
     async getCompanyOrders(ctx: any) {
-      await myCompany(strapi, ctx.state.user);
+      await companies().myCompany(ctx.state.user);
       const scope = await getScope(strapi, ctx.state.user);
       const query: any = await orderQuery(ctx);
       query.filters = andFilters(neutralizeImpossibleNumbers(query.filters, strapi.contentType(ORDER), (u: string) => strapi.getModel(u as any)), orderFilter(scope));
@@ -313,7 +195,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
 
     /** GET /companies/me/orders/:id — one of the caller's orders (documentId or id) with its lines; 404 'Pedido não encontrado.'. */
     async getCompanyOrder(ctx: any) {
-      await myCompany(strapi, ctx.state.user);
+      await companies().myCompany(ctx.state.user);
       const scope = await getScope(strapi, ctx.state.user);
       const query: any = await orderQuery(ctx);
       const { documentId } = await resolveScoped(strapi, ORDER, ctx.params.id, orderFilter(scope), 'Pedido não encontrado.');
@@ -329,7 +211,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      * the dealership's login; a salesman is the seller (user_id). billing_date defaults to now.
      */
     async createCompanyOrder(ctx: any) {
-      const company = await myCompany(strapi, ctx.state.user);
+      const company = await companies().myCompany(ctx.state.user);
       if (company.type !== 'company') throw new errors.PolicyError('Apenas concessionárias criam pedidos por aqui.');
       const data = { ...bodyData(ctx) };
       const items = data.items ?? [];

@@ -1,7 +1,10 @@
-import { factories } from '@strapi/strapi';
+import { randomBytes } from 'node:crypto';
+import { factories, type Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { checkedService } from '../../../utils/checked-service';
 import { isCnpj, normalizeDocument } from '../../../utils/documents';
 import { relationRef } from '../../../utils/relations';
-import { email, fail, has, text } from '../../../utils/rules';
+import { conflict, email, fail, has, percentage, text } from '../../../utils/rules';
 
 const UID = 'api::company.company';
 
@@ -78,13 +81,167 @@ export async function checkCompany(strapi: any, data: any, documentId: string | 
   }
 }
 
-export default factories.createCoreService(UID, ({ strapi }) => ({
-  async create(params: any = {}) {
-    await checkCompany(strapi, (params.data ??= {}), null);
-    return super.create(params);
-  },
-  async update(documentId: string, params: any = {}) {
-    await checkCompany(strapi, (params.data ??= {}), documentId);
-    return super.update(documentId, params);
-  },
-}));
+const USER = 'plugin::users-permissions.user';
+const AGREEMENT = 'api::company-agreement.company-agreement';
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The caller's own company record (spec 000 §6 company custom actions): for dealership and
+ * dispatcher accounts the company whose user_id is them; for a salesman his user.company_id.
+ * Administrators have none. Throws 404 'Empresa não encontrada'.
+ */
+async function myCompany(strapi: Core.Strapi, user: { id: number; type?: string }) {
+  const full = await strapi.db.query(USER).findOne({ where: { id: user.id }, populate: { company_id: { populate: { user_id: { select: ['id'] } } } } });
+  let company = full?.company_id ?? null;
+  if (!company && (user.type === 'company' || user.type === 'dispatcher')) {
+    company = await strapi.db.query(UID).findOne({ where: { user_id: user.id }, populate: { user_id: { select: ['id'] } } });
+  }
+  if (!company) throw new errors.NotFoundError('Empresa não encontrada');
+  return company;
+}
+
+/**
+ * Creates a dispatcher: in one transaction its login user (type dispatcher, role Despachante,
+ * username = the CNPJ characters or `requestedUsername`, else a generated `D…`; random password,
+ * the first access goes through forgot-password; e-mail or `<username>@despachante.balcao.local`)
+ * and the company (type dispatcher, user_id → that user). `input` is the sanitised company body.
+ * Returns the company with user_id and address_state_id. 409 when the username or e-mail is taken.
+ */
+async function createDispatcher(strapi: Core.Strapi, input: Record<string, any>, requestedUsername: unknown) {
+  input.type = 'dispatcher';
+  await checkCompany(strapi, input, null);
+  const fromCnpj = normalizeDocument(input.cnpj);
+  let username = fromCnpj.length >= 11 && fromCnpj.length <= 14 ? fromCnpj : normalizeDocument(requestedUsername);
+  if (username.length < 11 || username.length > 14) username = `D${Date.now().toString().slice(-13)}`;
+  const mail = ((typeof input.email === 'string' && input.email) || `${username.toLowerCase()}@despachante.balcao.local`).toLowerCase();
+  const taken = await strapi.db.query(USER).findOne({ where: { $or: [{ username }, { email: mail }] }, select: ['id'] });
+  if (taken) conflict('Já existe um usuário com este CNPJ ou e-mail', { username, email: mail });
+  const role = (await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'despachante' } }))
+    ?? (await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } }));
+  return strapi.db.transaction(async () => {
+    const user = await strapi.documents(USER).create({
+      data: {
+        username,
+        email: mail,
+        password: randomBytes(18).toString('base64url'),
+        provider: 'local',
+        confirmed: true,
+        blocked: false,
+        type: 'dispatcher',
+        name: input.trade_name,
+        phone_number: input.phone_number ?? null,
+        address_street: input.address_street ?? null,
+        address_number: input.address_number ?? null,
+        address_postal_code: input.address_postal_code ?? null,
+        address_state_id: input.address_state_id,
+        role: role?.id,
+      } as any,
+    });
+    return strapi.documents(UID).create({ data: { ...input, email: input.email ?? mail, user_id: user.id }, populate: ['user_id', 'address_state_id'] } as any);
+  });
+}
+
+/**
+ * Deletes a dispatcher company (`id`: documentId or numeric id), its agreements and its login
+ * user in one transaction. 404 'Despachante não encontrado', 400 'Registro encontrado não é um despachante.'.
+ */
+async function deleteDispatcher(strapi: Core.Strapi, id: string) {
+  const key = /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id };
+  const company = await strapi.db.query(UID).findOne({ where: key, populate: { user_id: { select: ['id', 'type', 'documentId'] } } });
+  if (!company) throw new errors.NotFoundError('Despachante não encontrado');
+  if (company.type !== 'dispatcher') throw new errors.ValidationError('Registro encontrado não é um despachante.');
+  await strapi.db.transaction(async () => {
+    const login = company.user_id;
+    if (login?.id) await strapi.db.query(AGREEMENT).deleteMany({ where: { user_dispatcher_id: login.id } });
+    await strapi.documents(UID).delete({ documentId: company.documentId });
+    if (login?.id && login.type === 'dispatcher') await strapi.documents(USER).delete({ documentId: login.documentId });
+  });
+}
+
+/**
+ * Links the dispatcher company `documentId` to dealerships (updateCompanies): `data` is
+ * `{companies:[{id|documentId, incentivoDespachante?, incentivoConcessionaria?}], incentivoDespachante,
+ * incentivoConcessionaria}`; for each dealership the agreement between the two logins is created or
+ * updated (percent 0–100; an entry's own incentives win over the top-level ones) in one transaction.
+ * Returns the agreements (populated) and how many were created.
+ */
+async function linkDealerships(strapi: Core.Strapi, documentId: string, data: Record<string, any>) {
+  const dispatcher = await strapi.db.query(UID).findOne({ where: { documentId }, populate: { user_id: { select: ['id', 'type'] } } });
+  if (dispatcher.type !== 'dispatcher') throw new errors.ValidationError('Registro encontrado não é um despachante.');
+  if (!dispatcher.user_id?.id) throw new errors.ValidationError('Despachante não possui user_id válido. Verifique os dados do despachante.');
+  const list = data.companies;
+  if (!Array.isArray(list) || list.length === 0) fail('companies', 'Selecione uma concessionária para vincular!');
+  if (list.length > 100) fail('companies', 'Invalid IDs');
+  const top = { d: data.incentivoDespachante ?? data.dispatcher_profit_percentage ?? 0, c: data.incentivoConcessionaria ?? data.company_profit_percentage ?? 0 };
+  const rows: Array<{ userId: number; d: number; c: number }> = [];
+  for (const entry of list) {
+    const ref = relationRef(entry && typeof entry === 'object' && !('id' in entry) && !('documentId' in entry) ? undefined : entry);
+    if (!ref) fail('companies', 'Invalid IDs');
+    const company = await strapi.db.query(UID).findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, populate: { user_id: { select: ['id', 'type'] } } });
+    if (!company || company.type !== 'company' || !company.user_id?.id) fail('companies', 'Concessionária selecionada é inválida. Selecione uma opção válida.');
+    const p: Record<string, unknown> = { dispatcher_profit_percentage: entry.incentivoDespachante ?? top.d, company_profit_percentage: entry.incentivoConcessionaria ?? top.c };
+    percentage(p, 'dispatcher_profit_percentage');
+    percentage(p, 'company_profit_percentage');
+    rows.push({ userId: company.user_id.id, d: p.dispatcher_profit_percentage as number, c: p.company_profit_percentage as number });
+  }
+  const agreements = strapi.service(AGREEMENT) as unknown as { upsertPair(d: number, c: number, dp: number, cp: number): Promise<{ documentId: string }> };
+  let created = 0;
+  const result = await strapi.db.transaction(async () => {
+    const out = [];
+    for (const r of rows) {
+      const exists = await strapi.db.query(AGREEMENT).count({ where: { user_dispatcher_id: dispatcher.user_id.id, user_company_id: r.userId } });
+      if (!exists) created += 1;
+      const a = await agreements.upsertPair(dispatcher.user_id.id, r.userId, r.d, r.c);
+      out.push(await strapi.documents(AGREEMENT).findOne({ documentId: a.documentId, populate: ['user_company_id', 'user_dispatcher_id'] }));
+    }
+    return out;
+  });
+  return { agreements: result, created, updated: rows.length - created };
+}
+
+/**
+ * The sales items that apply to a sale (getCompanySalesItemsSimulation): `query` has
+ * vehicle_type_id and state_id (required), vehicle_price (reais, default 0), is_vehicle_financed
+ * and is_special_plate ('true' includes the items flagged so). Each line has the three amounts
+ * (reais; percentage items applied to vehicle_price) and `totals` sums them.
+ */
+async function salesItemsSimulation(strapi: Core.Strapi, query: Record<string, any>) {
+  const vt = relationRef(query.vehicle_type_id);
+  const st = relationRef(query.state_id);
+  if (!vt) fail('vehicle_type_id', 'Tipo de veículo é obrigatório');
+  if (!st) fail('state_id', 'Estado é obrigatório');
+  const price = query.vehicle_price === undefined ? 0 : Number(query.vehicle_price);
+  if (!Number.isFinite(price) || price < 0) fail('vehicle_price', 'Preço do veículo não pode ser negativo');
+  const where: Record<string, unknown> = {
+    vehicle_type_id: 'id' in vt ? { id: vt.id } : { documentId: vt.documentId },
+    state_id: 'id' in st ? { id: st.id } : { documentId: st.documentId },
+  };
+  if (query.is_vehicle_financed !== 'true') where.is_vehicle_financed = false;
+  if (query.is_special_plate !== 'true') where.is_special_plate = false;
+  const items = await strapi.db.query('api::sales-item.sales-item').findMany({ where, orderBy: { name: 'asc' }, limit: 100 });
+  const AMOUNTS = ['price', 'vehicle_documentation_company_amount', 'vehicle_sales_company_amount', 'platform_amount'] as const;
+  const lines = items.map((i: any) => {
+    const f = i.billing_type === 'percentage' ? price / 100 : 1;
+    return {
+      sales_item: { id: i.id, documentId: i.documentId, name: i.name, billing_type: i.billing_type, price: Number(i.price) },
+      ...Object.fromEntries(AMOUNTS.map((k) => [k, round(Number(i[k]) * f)])),
+    } as Record<string, any>;
+  });
+  const totals = Object.fromEntries(AMOUNTS.map((k) => [k, round(lines.reduce((a: number, l) => a + l[k], 0))]));
+  return { items: lines, totals };
+}
+
+/**
+ * Company service: write rules through checkedService (checkCompany), plus the business actions the
+ * controller's custom routes call (dispatchers, dealership links, the sales simulation, myCompany).
+ */
+export default factories.createCoreService(
+  UID,
+  checkedService(checkCompany, ({ strapi }) => ({
+    myCompany: (user: { id: number; type?: string }) => myCompany(strapi, user),
+    createDispatcher: (input: Record<string, any>, requestedUsername: unknown) => createDispatcher(strapi, input, requestedUsername),
+    deleteDispatcher: (id: string) => deleteDispatcher(strapi, id),
+    linkDealerships: (documentId: string, data: Record<string, any>) => linkDealerships(strapi, documentId, data),
+    salesItemsSimulation: (query: Record<string, any>) => salesItemsSimulation(strapi, query),
+  })),
+);
