@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from './helpers/api';
 import { anOrder, call, get, me } from './helpers/business';
 import { rivalParties, uploadedBy } from './helpers/scope';
 
