@@ -94,8 +94,6 @@ child = spawn(process.execPath, [path.join(server, 'node_modules/@strapi/strapi/
     HOST,
     PWA_DIR: process.env.PWA_DIR ?? path.join(root, 'dist'),
     PWA_URL: process.env.PWA_URL ?? `http://localhost:${PORT}`,
-    // No proxy runs in front of this process: X-Forwarded-* from clients must not be trusted.
-    TRUST_PROXY: process.env.TRUST_PROXY ?? 'false',
     NODE_ENV: process.env.NODE_ENV ?? 'production',
   },
 });
