@@ -10,7 +10,10 @@
  *   static routes of strapi::public and of the upload plugin (both koa-static, which decode the
  *   path) can see it: it serves /uploads/<name> with a valid signature itself, on one canonical
  *   path, and refuses the rest (issue 8 item 1). strapi::public stays only because Strapi requires it.
- * - global::upload-guard then global::idempotency after strapi::body (they read the parsed body).
+ * - global::body-drain (before strapi::body): after a 413 the unread rest of the body is discarded,
+ *   so the keep-alive connection serves the next request.
+ * - global::body-shape, global::upload-guard then global::idempotency after strapi::body (they read
+ *   the parsed body): too-deep bodies 400, unparsed body types 415, file rules, idempotency.
  * - strapi::compression (koa-compress: br quality 4 / gzip, ≥ 1 KB, compressible types) for API answers;
  *   global::pwa (after global::signed-files, so every spelling of /uploads is theirs) serves the built
  *   PWA from PWA_DIR, its files precompressed at build time (docs/architecture.md "How the app is served").
@@ -33,6 +36,7 @@ export default ({ env }) => [
   'strapi::poweredBy',
   'strapi::query',
   'global::query-shape',
+  'global::body-drain',
   {
     name: 'strapi::body',
     config: {
@@ -42,6 +46,7 @@ export default ({ env }) => [
       formidable: { maxFileSize: 20 * 1024 * 1024, maxTotalFileSize: 20 * 1024 * 1024, maxFiles: 10 },
     },
   },
+  'global::body-shape',
   'global::upload-guard',
   'global::idempotency',
   'strapi::session',

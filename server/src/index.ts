@@ -2,21 +2,25 @@ import type { Core } from '@strapi/strapi';
 import { runSeed } from './seed';
 import { subscribeWriteChecks, relationScopeValidator } from './utils/relation-scope';
 import { userExposureSanitizer } from './utils/user-exposure';
+import { registerDeleteNotFound } from './utils/delete-not-found';
+import { registerFileSweep } from './utils/file-sweep';
 
 export default {
   /**
    * Every validated content-API write runs the relation-scope check (utils/relation-scope.ts);
    * every content-API answer shows users reached through relations only as the caller may see them
-   * (utils/user-exposure.ts).
+   * (utils/user-exposure.ts); DELETE of an unknown record answers 404 (utils/delete-not-found.ts).
    */
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as any);
     strapi.sanitizers.add('content-api.output', userExposureSanitizer(strapi) as any);
+    registerDeleteNotFound(strapi);
   },
 
-  /** Records uploaders, then runs the idempotent seed (src/seed) on every start. */
+  /** Records uploaders, then runs the idempotent seed (src/seed) on every start; schedules the unattached-files sweep (utils/file-sweep). */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     subscribeWriteChecks(strapi);
     await runSeed(strapi);
+    registerFileSweep(strapi);
   },
 };

@@ -8,31 +8,32 @@ import { api, apiUrl, login } from './helpers/api';
  */
 const HUGE = 'x'.repeat(100_000);
 
-const queries = [
-  'filters[[',
-  'filters[id][$eq]=abc',
-  'filters[id][$foo]=1',
-  'filters[nope][$eq]=1',
-  'filters=1',
-  'sort[0]=nope:asc',
-  'sort[0]=id:sideways',
-  'pagination[page]=-1',
-  'pagination[pageSize]=abc',
-  'pagination[page]=1e309',
-  'populate[nope]=*',
-  'fields[0]=nope',
-  'foo=bar',
-  `filters[name][$containsi]=${HUGE}`,
-  '%E0%A4%A',
+/** Query strings and the exact status every list route answers (the same on SQLite and PostgreSQL). */
+const queries: Array<[string, number]> = [
+  ['filters[[', 400],
+  ['filters[id][$eq]=abc', 400],
+  ['filters[id][$foo]=1', 400],
+  ['filters[nope][$eq]=1', 400],
+  ['filters=1', 400],
+  ['sort[0]=nope:asc', 400],
+  ['sort[0]=id:sideways', 400],
+  ['pagination[page]=-1', 400],
+  ['pagination[pageSize]=abc', 400],
+  ['pagination[page]=1e309', 400],
+  ['populate[nope]=*', 400],
+  ['fields[0]=nope', 400],
+  ['foo=bar', 400],
+  [`filters[name][$containsi]=${HUGE}`, 431], // a 100 kB URL: over Node's 16 kB header limit
+  ['%E0%A4%A', 400],
 ];
 
 describe('bad input never answers 5xx', () => {
   for (const path of ['/users', '/states', '/document-types']) {
     it(`malformed query strings on GET ${path}`, async () => {
       const token = await login('admin');
-      for (const q of queries) {
+      for (const [q, status] of queries) {
         const res = await api('GET', `${path}?${q}`, { token });
-        expect(res.status, `${path}?${q.slice(0, 60)} → ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(500);
+        expect(res.status, `${path}?${q.slice(0, 60)} → ${JSON.stringify(res.body).slice(0, 200)}`).toBe(status);
       }
     });
   }

@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
     STRAPI_TELEMETRY_DISABLED: 'true',
     STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
     BROWSER: 'none',
+    // the unattached-files sweep runs every 3 s in tests (files still need to be a day old to go)
+    UNATTACHED_FILE_SWEEP_RULE: process.env.UNATTACHED_FILE_SWEEP_RULE ?? '*/3 * * * * *',
   });
   mkdirSync(path.join(tmp, 'public', 'uploads'), { recursive: true });
   if (process.env.DATABASE_CLIENT !== 'postgres') process.env.DATABASE_FILENAME = path.join(tmp, 'test.db');
@@ -50,11 +52,64 @@ export default async function setup(project: TestProject) {
   project.provide('originUrl', `http://127.0.0.1:${address.port}`);
   project.provide('emailOutbox', process.env.EMAIL_OUTBOX_DIR as string);
   project.provide('publicDir', process.env.PUBLIC_DIR as string);
+  project.provide('contentApi', describeContentApi(strapi));
+  project.provide('database', {
+    client: process.env.DATABASE_CLIENT === 'postgres' ? 'postgres' : 'sqlite',
+    filename: process.env.DATABASE_FILENAME ?? '',
+    host: process.env.DATABASE_HOST ?? '',
+    port: Number(process.env.DATABASE_PORT ?? 0),
+    database: process.env.DATABASE_NAME ?? '',
+    user: process.env.DATABASE_USERNAME ?? '',
+    password: process.env.DATABASE_PASSWORD ?? '',
+  });
 
   return async () => {
     await strapi.destroy();
     rmSync(tmp, { recursive: true, force: true });
   };
+}
+
+/** One content-API route as registered by Strapi: method, full path (with /api), handler scope, target content-type. */
+export interface ApiRoute {
+  method: string;
+  path: string;
+  handler: string;
+  /** uid of the content-type the handler's controller belongs to, when it has one. */
+  uid: string | null;
+  /** true when the route needs no login (config.auth === false). */
+  public: boolean;
+}
+/** A content-type as the fuzzers need it: uid, plural name and attributes (type, relation, target, enum, ...). */
+export interface ApiContentType {
+  uid: string;
+  pluralName: string;
+  attributes: Record<string, { type: string; relation?: string; target?: string; enum?: string[]; private?: boolean; [k: string]: unknown }>;
+}
+
+/**
+ * The route table and the content-type schemas read from the running Strapi (issue 8 "Tests that
+ * generate the attacks": a new content-type or route is covered without anyone writing a test).
+ */
+function describeContentApi(strapi: any): { routes: ApiRoute[]; contentTypes: ApiContentType[] } {
+  const routes: ApiRoute[] = [];
+  const prefix = strapi.config.get('api.rest.prefix', '/api');
+  const add = (router: any, base: string) => {
+    if (router?.type !== 'content-api') return;
+    for (const r of router.routes ?? []) {
+      const own = r.config && Object.prototype.hasOwnProperty.call(r.config, 'prefix') ? r.config.prefix : (router.prefix ?? base);
+      const handler: string = r.config?.auth?.scope?.[0] ?? String(r.handler);
+      const uid = handler.split('.').slice(0, -1).join('.');
+      routes.push({ method: r.method, path: `${prefix}${own}${r.path}`, handler, uid: strapi.contentTypes[uid] ? uid : null, public: r.config?.auth === false });
+    }
+  };
+  for (const api of Object.values<any>(strapi.apis)) for (const router of Object.values<any>(api.routes ?? {})) add(router, '');
+  for (const [name, plugin] of Object.entries<any>(strapi.plugins)) {
+    if (!Array.isArray(plugin.routes)) for (const router of Object.values<any>(plugin.routes ?? {})) add(router, `/${name}`);
+  }
+  const contentTypes: ApiContentType[] = Object.values<any>(strapi.contentTypes)
+    .filter((ct) => /^(api|plugin::users-permissions|plugin::upload)/.test(ct.uid))
+    .map((ct) => ({ uid: ct.uid, pluralName: ct.info?.pluralName, attributes: JSON.parse(JSON.stringify(ct.attributes)) }));
+  return { routes, contentTypes };
 }
 
 declare module 'vitest' {
@@ -63,5 +118,8 @@ declare module 'vitest' {
     originUrl: string;
     emailOutbox: string;
     publicDir: string;
+    contentApi: { routes: ApiRoute[]; contentTypes: ApiContentType[] };
+    /** Where the test database is, for the few tests that must change a row the API cannot (e.g. backdate a file). */
+    database: { client: 'sqlite' | 'postgres'; filename: string; host: string; port: number; database: string; user: string; password: string };
   }
 }

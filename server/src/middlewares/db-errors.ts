@@ -1,10 +1,15 @@
 import { errors } from '@strapi/utils';
+import { errors as dbErrors } from '@strapi/database';
 
 /**
  * `global::db-errors`, just inside strapi::errors (issue 2 "Bad input gets a 400 ..., never a 500").
  * PostgreSQL refuses values SQLite silently accepts (text in an integer filter, an id beyond int4,
  * a NUL byte, a string over varchar(255)); those driver errors become a 400 with a readable message
- * instead of a 500. Unique violations become 409. Anything else is rethrown untouched.
+ * instead of a 500. Unique violations become 409. Strapi's own value errors from its database
+ * layer (`InvalidDatetimeFormat`, `InvalidDateFormat`, `InvalidTimeFormat`, `InvalidRelationError`,
+ * `NotNullError`: e.g. `filters[createdAt][$gt]=notadate` on /users, whose stock controller skips
+ * the entity service that maps them) become a 400 with Strapi's message, as the entity service
+ * does. Anything else is rethrown untouched.
  */
 const BAD_VALUE: Record<string, string> = {
   '22P02': 'Valor inválido para o tipo do campo (ex.: texto onde se espera um número).',
@@ -32,6 +37,7 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
   try {
     await next();
   } catch (e: any) {
+    if (e instanceof dbErrors.DatabaseError) throw new errors.ValidationError(e.message, { source: 'database' });
     const code = driverCode(e);
     if (code && BAD_VALUE[code]) throw new errors.ValidationError(BAD_VALUE[code], { code });
     if (code === '23505') {

@@ -1,14 +1,18 @@
-import { assertFilterShape, guardQuery } from '../utils/query-errors';
+import { assertFieldsShape, assertFilterShape, assertPaginationShape, guardQuery } from '../utils/query-errors';
 
 /**
- * `global::query-shape`, right after strapi::query (issue 2 "Malformed query strings ...: all 4xx").
+ * `global::query-shape`, right after strapi::query (issue 2 "Malformed query strings ...: all 4xx";
+ * issue 8 item 6 "No request answers 5xx because of its query").
  * For every content-API request: a malformed `filters` tree (an object given to `$eq`, `$or` that
- * is not a list, ...) answers 400 'Filtro inválido' before any handler runs, and the query-builder
+ * is not a list, `$between` without two values, a list where the tree goes, ...) or a pagination
+ * value that is not a 32-bit integer, or an empty field name in `fields`, answers 400 before any handler runs, and the query-builder
  * errors Strapi 5.54 raises as plain Errors (→ 500) for other malformed filters become the same 400.
  * One place for every endpoint, stock ones (/users) included; see utils/query-errors.ts.
  */
 export default () => async (ctx: any, next: () => Promise<void>) => {
   if (!ctx.path.startsWith('/api/')) return next();
   assertFilterShape(ctx.query?.filters);
+  assertPaginationShape(ctx.query);
+  assertFieldsShape(ctx.query);
   return guardQuery(next);
 };

@@ -7,8 +7,11 @@ import { isAdminUser } from '../utils/scope';
  * extension that agrees with the content, each at most 15 MB (UPLOAD_MAX_BYTES). Anything else is
  * refused with 400 (413 for size) and a Portuguese message, before Strapi stores a byte. Replacing
  * an existing file (`?id=`) or linking to an entry (ref/refId/field) is for administrators only.
+ * More than UPLOAD_MAX_FILES (10) files in one request answers 400 (issue 8 item 6).
  */
 const MAX_BYTES = () => Number(process.env.UPLOAD_MAX_BYTES) || 15 * 1024 * 1024;
+/** Files per upload request (UPLOAD_MAX_FILES, default 10): formidable 2 (Strapi's parser) has no such limit. */
+const MAX_FILES = () => Number(process.env.UPLOAD_MAX_FILES) || 10;
 const ALLOWED = 'pdf, png, jpg, jpeg, heic, webp';
 
 /** Detected kind of a file from its first 16 bytes, or null. */
@@ -61,6 +64,7 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
   const files = ctx.request.files ?? {};
   const list = Object.values(files).flatMap((f: any) => (Array.isArray(f) ? f : [f]));
   if (list.length === 0) return refuse(ctx, 400, 'Nenhum arquivo enviado: use o campo "files".');
+  if (list.length > MAX_FILES()) return refuse(ctx, 400, `Envie no máximo ${MAX_FILES()} arquivos por vez (recebidos ${list.length}).`);
   for (const f of list as any[]) {
     const name: string = f.originalFilename ?? f.name ?? '';
     if (f.size > MAX_BYTES()) return refuse(ctx, 413, `O arquivo "${name}" excede o limite de 15 MB.`);

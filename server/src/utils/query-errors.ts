@@ -16,6 +16,9 @@ const QUERY_SHAPE_ERRORS = [
   /^Operator and non-operator keys cannot be mixed/,
   /^Only one operator key is allowed/,
   /^You cannot filter on /,
+  /^Where must be an object$/,
+  /^Name cannot be null$/,
+  /^The second argument to whereBetween must be an array/,
 ];
 
 /** true for the query-builder errors listed above. */
@@ -34,14 +37,25 @@ export async function guardQuery<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 
+const INT_MAX = 2147483647;
+const INT_VALUE = /^-?\d{1,10}$/;
 const SCALAR_OPS = new Set(['$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$null', '$notNull']);
-const LIST_OPS = new Set(['$in', '$notIn', '$between']);
+const LIST_OPS = new Set(['$in', '$notIn']);
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+/** qs turns `x[0]=a` into an array but `x[30]=a` (past its arrayLimit) into `{30: 'a'}`: both are lists. */
+const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : isObject(v) ? Object.values(v) : [v]);
 
 /**
- * Checks the shape of a `filters` query (as parsed by qs): comparison operators take one scalar,
- * $in/$notIn/$between a scalar or a list of scalars, $and/$or a list. Strapi passes an object
- * given to `$eq` straight to the driver (a 500); this answers 400 'Filtro inválido' instead.
+ * Checks the shape of a `filters` query (as parsed by qs) before Strapi sees it, so no malformed
+ * tree reaches the query builder or the driver (where it used to become a 500):
+ * - the tree and every `$and`/`$or` member and `$not` operand are objects (not lists, not text:
+ *   `filters[]=1` and `filters[$not]=1` are refused);
+ * - comparison operators take one scalar; `$in`/`$notIn` a scalar or a list of scalars;
+ *   `$between` a list of exactly two scalars (`filters[id][$between]=1` is refused);
+ * - a field compared directly takes a scalar or a list of scalars;
+ * - at most 12 levels of nesting.
+ * Throws a 400 ValidationError 'Filtro inválido: ...'.
  */
 export function assertFilterShape(filters: unknown, depth = 0): void {
   if (filters == null) return;
@@ -49,23 +63,104 @@ export function assertFilterShape(filters: unknown, depth = 0): void {
     throw new errors.ValidationError(`Filtro inválido: ${why}`, { source: 'query', param: 'filters' });
   };
   if (depth > 12) bad('aninhamento excessivo');
-  if (typeof filters !== 'object') bad('esperado um objeto');
+  if (!isObject(filters) || Array.isArray(filters)) bad('esperado um objeto');
   for (const [key, value] of Object.entries(filters as Record<string, unknown>)) {
     if (SCALAR_OPS.has(key)) {
       if (!isScalar(value)) bad(`${key} espera um valor simples`);
     } else if (LIST_OPS.has(key)) {
-      const list = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [value];
-      if (!list.every(isScalar)) bad(`${key} espera uma lista de valores simples`);
+      if (!listOf(value).every(isScalar)) bad(`${key} espera uma lista de valores simples`);
+    } else if (key === '$between') {
+      const list = listOf(value);
+      if (!isObject(value) || list.length !== 2 || !list.every(isScalar)) bad('$between espera uma lista de dois valores simples');
     } else if (key === '$and' || key === '$or') {
-      if (!value || typeof value !== 'object') bad(`${key} espera uma lista`);
-      for (const v of Object.values(value as object)) assertFilterShape(v, depth + 1);
-    } else if (value !== null && typeof value === 'object') {
+      if (!isObject(value)) bad(`${key} espera uma lista`);
+      for (const v of listOf(value)) assertFilterShape(v, depth + 1);
+    } else if (key === '$not') {
       assertFilterShape(value, depth + 1);
+    } else if (Array.isArray(value)) {
+      if (!value.every(isScalar)) bad(`"${key}" espera um valor simples ou uma lista de valores simples`);
+      if (key === 'id') assertIdValues(value, bad);
+    } else if (isObject(value)) {
+      assertFilterShape(value, depth + 1);
+      if (key === 'id') {
+        for (const [op, operand] of Object.entries(value)) if (ID_COMPARISONS.has(op)) assertIdValues(listOf(operand), bad);
+      }
+    } else if (key === 'id') {
+      assertIdValues([value], bad);
     }
   }
 }
 
-const INT_MAX = 2147483647;
+const ID_COMPARISONS = new Set(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$between']);
+/**
+ * `id` is the integer primary key of every content-type: a comparison with anything but an integer
+ * of at most 2147483647 can match nothing, yet PostgreSQL rejects it (22P02/22003) while SQLite
+ * answers an empty page. Both databases answer the same 400 instead.
+ */
+function assertIdValues(values: unknown[], bad: (why: string) => never): void {
+  for (const v of values) {
+    if (v === null) continue;
+    if ((typeof v !== 'string' && typeof v !== 'number') || !INT_VALUE.test(String(v)) || Math.abs(Number(v)) > INT_MAX) {
+      bad(`id espera um número inteiro de no máximo ${INT_MAX}`);
+    }
+  }
+}
+
+/**
+ * Checks `fields` (top level and inside `populate` entries): a non-empty field name or a list of
+ * them. `fields=` (an empty name) used to reach the query builder ("Name cannot be null" → 500).
+ * Throws a 400 'Campos inválidos: ...'.
+ */
+export function assertFieldsShape(query: Record<string, unknown> | undefined): void {
+  if (!query) return;
+  const bad = (why: string): never => {
+    throw new errors.ValidationError(`Campos inválidos: ${why}`, { source: 'query', param: 'fields' });
+  };
+  const check = (fields: unknown) => {
+    for (const f of listOf(fields)) if (typeof f !== 'string' || f.trim() === '') bad('cada campo deve ser um nome não vazio');
+  };
+  if (query.fields !== undefined) check(query.fields);
+  const stack: Array<[unknown, number]> = [[query.populate, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!isObject(node) || depth > 20) continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'fields') check(value);
+      else stack.push([value, depth + 1]);
+    }
+  }
+}
+
+/** Key and smallest accepted value (`limit=-1` is Strapi's "no limit", capped by api.rest.maxLimit). */
+const PAGINATION_KEYS: Array<[string, number]> = [['page', 1], ['pageSize', 1], ['start', 0], ['limit', -1]];
+
+/**
+ * Checks `pagination[page|pageSize|start|limit]` and the top-level `start`/`limit`: each must be
+ * an integer up to 2147483647, page and pageSize at least 1, start at least 0, limit at least -1
+ * (Strapi's "no limit"). A 20-digit offset used to reach the driver ("datatype mismatch" on
+ * SQLite → 500) and `page=-1` answered 200 on one route and 400 on another. Throws a 400
+ * 'Paginação inválida: ...'.
+ */
+export function assertPaginationShape(query: Record<string, unknown> | undefined): void {
+  if (!query) return;
+  const bad = (why: string): never => {
+    throw new errors.ValidationError(`Paginação inválida: ${why}`, { source: 'query', param: 'pagination' });
+  };
+  const check = (name: string, v: unknown, min: number) => {
+    if (v === undefined) return;
+    if ((typeof v !== 'string' && typeof v !== 'number') || !INT_VALUE.test(String(v)) || Number(v) > INT_MAX || Number(v) < min) {
+      bad(`${name} deve ser um número inteiro entre ${min} e ${INT_MAX}`);
+    }
+  };
+  const { pagination } = query;
+  if (pagination !== undefined) {
+    if (!isObject(pagination) || Array.isArray(pagination)) bad('esperado um objeto');
+    for (const [key, min] of PAGINATION_KEYS) check(`pagination[${key}]`, (pagination as Record<string, unknown>)[key], min);
+  }
+  check('start', query.start, 0);
+  check('limit', query.limit, -1);
+}
+
 const DECIMAL_MAX = 99999999.99; // Strapi maps `decimal` to decimal(10,2)
 const NEVER = { $null: true, $notNull: true };
 

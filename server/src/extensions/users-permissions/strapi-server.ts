@@ -4,6 +4,7 @@ import { isCpfOrCnpj, normalizeDocument } from '../../utils/documents';
 import { withRevocationOnEdit, withTokenVersionCheck, withVersionedTokens } from './sessions';
 import { withBackgroundForgotPassword } from './forgot-password';
 import { authRateLimit } from './rate-limit';
+import { userDestroyNotFound } from '../../utils/delete-not-found';
 
 /**
  * users-permissions extension (issue 2 "The calls"; spec 000 §7):
@@ -17,6 +18,7 @@ import { authRateLimit } from './rate-limit';
 export default (plugin: any) => {
   Object.assign(plugin.controllers.user, userController);
   guardRoleController(plugin.controllers.role);
+  plugin.controllers.user.destroy = userDestroyNotFound(plugin.controllers.user.destroy);
 
   plugin.services.jwt = withTokenVersionCheck(plugin.services.jwt);
   plugin.services.user = withRevocationOnEdit(plugin.services.user);

@@ -1,0 +1,173 @@
+import http from 'node:http';
+import { describe, expect, inject, it } from 'vitest';
+import { api, apiUrl, login } from './helpers/api';
+import { fileForm, SAMPLES } from './helpers/files';
+
+/**
+ * Issue 8 item 6, one regression test per fixed case, with the exact status (SQLite and
+ * PostgreSQL alike): malformed queries 400, deep JSON 400, over-1 MB bodies 413 without harming
+ * the keep-alive connection, unparsed body types 415, DELETE of an unknown record 404 on every
+ * DELETE route, more than 10 files in one upload 400. Routes come from the running Strapi's
+ * route table (global-setup's `contentApi`), so a new content-type is covered without a new test.
+ */
+const { routes } = inject('contentApi');
+/** `GET /api/<plural>` routes of content-types whose handler is a `find` that reads the query (users-permissions' role find takes none). */
+const listRoutes = routes.filter((r) => r.method === 'GET' && r.uid && r.uid !== 'plugin::users-permissions.role' && /\.find$/.test(r.handler) && !r.path.includes(':'));
+const origin = () => apiUrl().replace(/\/api$/, '');
+
+describe('malformed queries answer 400 on every list route', () => {
+  const cases: Array<[string, RegExp]> = [
+    ['filters[id][$between]=1', /^Filtro inválido: \$between espera uma lista de dois valores/],
+    ['filters[id][$between][0]=1', /^Filtro inválido: \$between espera uma lista de dois valores/],
+    ['pagination[start]=99999999999999999999', /^Paginação inválida: pagination\[start\]/],
+    ['pagination[page]=99999999999999999999', /^Paginação inválida: pagination\[page\]/],
+    ['pagination[pageSize]=0', /^Paginação inválida: pagination\[pageSize\]/],
+    ['pagination[page]=-1', /^Paginação inválida: pagination\[page\]/],
+    ['pagination=1', /^Paginação inválida: esperado um objeto/],
+    ['start=99999999999999999999', /^Paginação inválida: start/],
+    ['filters[]=1', /^Filtro inválido: esperado um objeto/],
+    ['filters[$not]=1', /^Filtro inválido: esperado um objeto/],
+    ['filters[$and][0]=1', /^Filtro inválido: esperado um objeto/],
+    ['filters[id][$eq]=abc', /^Filtro inválido: id espera um número inteiro/],
+    ['filters[id][$in][0]=1&filters[id][$in][1]=2147483648', /^Filtro inválido: id espera um número inteiro/],
+    ['filters[createdAt][$gt]=notadate', /Invalid format, expected a timestamp or an ISO date/],
+    ['fields=', /^Campos inválidos/],
+    ['fields[0]=id&fields[1]=', /^Campos inválidos/],
+    ['populate[x][fields]=', /^Campos inválidos/],
+  ];
+
+  it('the route table has list routes', () => {
+    expect(listRoutes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/users', '/api/states', '/api/sales-orders']));
+  });
+
+  for (const route of listRoutes) {
+    it(`GET ${route.path}`, async () => {
+      const token = await login('admin');
+      for (const [q, message] of cases) {
+        const res = await api('GET', `${route.path.replace(/^\/api/, '')}?${q}`, { token });
+        expect(res.status, `${route.path}?${q} → ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
+        expect(res.body.error.message, `${route.path}?${q}`).toMatch(message);
+      }
+      // well-formed neighbours of those cases still work
+      for (const q of ['filters[id][$between][0]=1&filters[id][$between][1]=5', 'pagination[start]=0&pagination[limit]=2', 'filters[createdAt][$gt]=2020-01-01']) {
+        expect((await api('GET', `${route.path.replace(/^\/api/, '')}?${q}`, { token })).status, `${route.path}?${q}`).toBe(200);
+      }
+    });
+  }
+});
+
+describe('bodies', () => {
+  const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+  const deepList = (n: number) => '['.repeat(n) + ']'.repeat(n);
+  const authPosts = routes.filter((r) => r.method === 'POST' && r.path.startsWith('/api/auth/'));
+
+  it('JSON nested 5,000 levels answers 400 on every public auth route (and on a write route)', async () => {
+    expect(authPosts.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/auth/local', '/api/auth/forgot-password', '/api/auth/reset-password']));
+    for (const route of authPosts) {
+      for (const body of [deep(5000), `{"identifier":${deep(5000)},"password":"x"}`, `{"email":${deepList(5000)}}`]) {
+        const res = await fetch(`${origin()}${route.path.replace(/:[a-z_]+/i, 'local')}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+        const json: any = await res.json();
+        expect(res.status, `${route.path} ${body.slice(0, 30)}`).toBe(400);
+        expect(json.error.message).toBe('Corpo da requisição aninhado demais (máximo de 20 níveis).');
+      }
+    }
+    const res = await api('POST', '/states', { token: await login('admin'), body: deep(5000) });
+    expect(res.status).toBe(400);
+  });
+
+  it('a body of a type the server does not parse answers 415', async () => {
+    for (const [path, type] of [['/auth/local', 'application/octet-stream'], ['/auth/forgot-password', 'application/xml'], ['/states', 'image/png']] as const) {
+      const res = await fetch(`${apiUrl()}${path}`, { method: 'POST', headers: { 'Content-Type': type, Authorization: `Bearer ${await login('admin')}` }, body: 'abc' });
+      expect(res.status, `${path} ${type}`).toBe(415);
+      expect(((await res.json()) as any).error.message).toMatch(/^Tipo de conteúdo não suportado/);
+    }
+  });
+
+  it('bodies over 1 MB answer 413 and the same keep-alive connection serves the next request', async () => {
+    const token = await login('admin');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const { hostname, port } = new URL(origin());
+    const send = (method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; reused: boolean; body: string }>((resolve, reject) => {
+        const req = http.request({ host: hostname, port, path, method, agent, headers: { Authorization: `Bearer ${token}`, ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket, body: Buffer.concat(chunks).toString() }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      expect((await send('GET', '/api/states?pagination[pageSize]=1')).status).toBe(200);
+      const big = JSON.stringify({ data: { name: 'x'.repeat(1024 * 1024 + 10) } });
+      const multipart = Buffer.concat([
+        Buffer.from('--B\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n'),
+        SAMPLES.pdf,
+        Buffer.alloc(21 * 1024 * 1024, 0x20),
+        Buffer.from('\r\n--B--\r\n'),
+      ]);
+      const cases: Array<[string, string, string | Buffer, string]> = [
+        ['POST', '/api/auth/local', big, 'application/json'],
+        ['POST', '/api/states', big, 'application/json'],
+        ['PUT', '/api/users/1', big, 'application/json'],
+        ['POST', '/api/auth/forgot-password', `email=${'x'.repeat(1024 * 1024 + 10)}`, 'application/x-www-form-urlencoded'],
+        ['POST', '/api/states', 'x'.repeat(1024 * 1024 + 10), 'text/plain'],
+        ['POST', '/api/upload', multipart, 'multipart/form-data; boundary=B'],
+      ];
+      for (const [method, path, body, type] of cases) {
+        const res = await send(method, path, body, { 'Content-Type': type });
+        expect(res.status, `${method} ${path} ${type} → ${res.body.slice(0, 200)}`).toBe(413);
+        const next = await send('GET', '/api/states?pagination[pageSize]=1');
+        expect(next.status, `request after ${method} ${path}`).toBe(200);
+        expect(next.reused, `request after ${method} ${path} reuses the keep-alive connection`).toBe(true);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+describe('deleting a record that does not exist answers 404', () => {
+  const deletes = routes.filter((r) => r.method === 'DELETE' && /\/:[A-Za-z_]+$/.test(r.path));
+
+  it('the route table has the DELETE routes of the content-types, users and roles', () => {
+    expect(deletes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/states/:id', '/api/users/:id', '/api/users-permissions/roles/:role', '/api/sales-orders/:id']));
+  });
+
+  for (const route of deletes) {
+    it(`DELETE ${route.path}`, async () => {
+      const token = await login('admin');
+      const ids = ['999999999', ...(route.uid?.startsWith('api::') ? ['zzzzzzzzzzzzzzzzzzzzzzzz'] : [])];
+      for (const id of ids) {
+        const res = await api('DELETE', route.path.replace(/^\/api/, '').replace(/:[A-Za-z_]+$/, id), { token });
+        expect(res.status, `${route.path} ${id} → ${JSON.stringify(res.body).slice(0, 200)}`).toBe(404);
+        expect(typeof res.body?.error?.message).toBe('string');
+      }
+    });
+  }
+
+  it('deleting an existing record still answers 204, and a second delete 404', async () => {
+    const token = await login('admin');
+    const created = await api('POST', '/vehicle-types', { token, body: { data: { name: `Fuzz ${Date.now()}` } } });
+    expect(created.status).toBe(201);
+    expect((await api('DELETE', `/vehicle-types/${created.body.data.documentId}`, { token })).status).toBe(204);
+    expect((await api('DELETE', `/vehicle-types/${created.body.data.documentId}`, { token })).status).toBe(404);
+  });
+});
+
+describe('uploads', () => {
+  it('more than 10 files in one upload answers 400 with a clear message and stores nothing', async () => {
+    const token = await login('admin');
+    const count = async () => (await api('GET', '/upload/files', { token })).body.length;
+    const before = await count();
+    const form = new FormData();
+    for (let i = 0; i < 11; i++) form.append('files', new Blob([SAMPLES.pdf], { type: 'application/pdf' }), `f${i}.pdf`);
+    const res = await api('POST', '/upload', { token, body: form });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Envie no máximo 10 arquivos por vez (recebidos 11).');
+    expect(await count()).toBe(before);
+    // one file is still fine
+    const one = await api('POST', '/upload', { token, body: fileForm('one.pdf', SAMPLES.pdf, 'application/pdf') });
+    expect(one.status).toBe(201);
+  });
+});
