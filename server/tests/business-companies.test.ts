@@ -63,6 +63,7 @@ describe('dealerships (spec 001 §5 "Company form", §7 "Companies")', () => {
     expect(ok.body.data.user_id.id).toBe(conc.id);
     expect((await call('concessionaria', 'PUT', `/companies/${other.documentId}`, { data: { address_city: 'X' } })).status).toBe(404);
     const seen = await get('concessionaria', '/companies?pagination[pageSize]=100');
+    expect(seen.data.length).toBeGreaterThan(0);
     expect(seen.data.every((c: any) => c.type === 'company')).toBe(true);
   });
 });
@@ -151,6 +152,7 @@ describe('dispatchers (spec 001 §7 "Dispatchers")', () => {
     expect(d.data.length).toBeGreaterThan(0);
     expect(d.data.every((a: any) => a.user_dispatcher_id.id === desp.id)).toBe(true);
     const c = await get('concessionaria', '/company-agreements?populate=*&pagination[pageSize]=100');
+    expect(c.data.length).toBeGreaterThan(0);
     expect(c.data.every((a: any) => a.user_company_id.id === conc.id)).toBe(true);
     const foreign = (await get('admin', `/company-agreements?filters[user_dispatcher_id][id][$ne]=${desp.id}`)).data[0];
     expect((await call('despachante', 'GET', `/company-agreements/${foreign.documentId}`)).status).toBe(404);
@@ -179,8 +181,10 @@ describe('company custom actions (spec 000 §6) scoped to the caller’s own com
     const someoneElses = (await get('admin', `/notifications?filters[user][id][$ne]=${conc.id}`)).data[0];
     expect((await api('PUT', `/companies/me/notifications/${someoneElses.id}/read`, { token, body: {} })).status).toBe(404);
     const pms = await get('concessionaria', '/companies/me/payment-methods');
+    expect(pms.data.length).toBeGreaterThan(0);
     expect(pms.data.every((p: any) => p.is_active)).toBe(true);
     const vts = await get('concessionaria', '/companies/me/vehicle-types');
+    expect(vts.data.length).toBeGreaterThan(0);
     expect(vts.data.every((v: any) => v.is_active)).toBe(true);
     const state = await sp();
     const car = vts.data.find((v: any) => v.name === 'Automóvel');

@@ -92,6 +92,7 @@ describe('sales orders data scope', () => {
     const all = await get('admin', '/sales-orders?pagination[pageSize]=1');
     const mine = await get('despachante', '/sales-orders?populate=user_dispatcher_id&pagination[pageSize]=100');
     expect(mine.meta.pagination.total).toBeLessThan(all.meta.pagination.total);
+    expect(mine.data.length).toBeGreaterThan(0);
     expect(mine.data.every((o: any) => o.user_dispatcher_id?.id === desp.id)).toBe(true);
     const adminCount = await get('admin', `/sales-orders?filters[user_dispatcher_id][id][$eq]=${desp.id}&pagination[pageSize]=1`);
     expect(mine.meta.pagination.total).toBe(adminCount.meta.pagination.total);
@@ -121,6 +122,7 @@ describe('sales orders data scope', () => {
     expect(sold.body.data.user_id.id).toBe(vend.id);
     expect(sold.body.data.user_company_id.id).toBe(conc.id);
     const vendList = await get('vendedor', '/sales-orders?populate[0]=user_id&populate[1]=user_company_id&pagination[pageSize]=100');
+    expect(vendList.data.length).toBeGreaterThan(0);
     expect(vendList.data.every((o: any) => o.user_id?.id === vend.id || o.user_company_id?.id === conc.id)).toBe(true);
     expect((await call('vendedor', 'GET', `/sales-orders/${(await foreignOrder()).documentId}`)).status).toBe(404);
     expect((await call('concessionaria', 'DELETE', `/sales-orders/${created.body.data.documentId}`)).status).toBe(403);

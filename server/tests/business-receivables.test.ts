@@ -41,6 +41,7 @@ describe('receivables (spec 001 §7 "Receivables")', () => {
     // numeric columns: those branches simply match nothing (PostgreSQL would reject the query)
     for (const term of ['12.5', '52998224725', '99999999999999']) expect((await get('admin', search(term))).data).toBeInstanceOf(Array);
     const dispatcherOnly = await get('admin', `/receivables?${POPULATE}&filters[user_dispatcher_id][name][$containsi]=paulista&pagination[pageSize]=100`);
+    expect(dispatcherOnly.data.length).toBeGreaterThan(0);
     expect(dispatcherOnly.data.every((x: any) => /paulista/i.test(x.user_dispatcher_id.name))).toBe(true);
   });
 
@@ -127,8 +128,10 @@ describe('receivables data scope', () => {
     const desp = await me('despachante');
     const conc = await me('concessionaria');
     const mine = await get('despachante', '/receivables?populate=user_dispatcher_id&pagination[pageSize]=100');
+    expect(mine.data.length).toBeGreaterThan(0);
     expect(mine.data.every((r: any) => r.user_dispatcher_id?.id === desp.id)).toBe(true);
     const theirs = await get('concessionaria', '/receivables?populate=user_company_id&pagination[pageSize]=100');
+    expect(theirs.data.length).toBeGreaterThan(0);
     expect(theirs.data.every((r: any) => r.user_company_id?.id === conc.id)).toBe(true);
     const foreign = await foreignOrder();
     // a receivable of the foreign order, made by the administrator (the seed may have none)

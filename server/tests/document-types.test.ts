@@ -15,6 +15,7 @@ describe('document types', () => {
     const companyId = await userId(admin, LOGINS.concessionaria);
     const filtered = await api('GET', `/document-types?filters[user_company_id][id][$eq]=${companyId}&populate=*`, { token: admin });
     expect(filtered.status).toBe(200);
+    expect(filtered.body.data.length).toBeGreaterThan(0);
     expect(filtered.body.data.every((d: any) => d.user_company_id?.id === companyId)).toBe(true);
     for (const p of ['populate=user_company_id', 'populate=user_dispatcher_id']) {
       expect((await api('GET', `/document-types?${p}`, { token: admin })).status).toBe(200);
