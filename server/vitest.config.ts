@@ -1,4 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Vitest's order, except that fuzz files run last: their generated writes may change seeded rows. */
+class FuzzLastSequencer extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isFuzz = (f: TestSpecification) => /fuzz[^/]*\.test\.ts$/.test(f.moduleId);
+    return [...sorted.filter((f) => !isFuzz(f)), ...sorted.filter(isFuzz)];
+  }
+}
 
 /**
  * Server tests: one real Strapi (globalSetup) on a temporary SQLite file, or on
@@ -12,5 +22,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default'],
+    sequence: { sequencer: FuzzLastSequencer },
   },
 });
