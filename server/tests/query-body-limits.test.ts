@@ -34,6 +34,9 @@ describe('malformed queries answer 400 on every list route', () => {
     ['fields=', /^Campos inválidos/],
     ['fields[0]=id&fields[1]=', /^Campos inválidos/],
     ['populate[x][fields]=', /^Campos inválidos/],
+    ['fields=toString', /^Parâmetro inválido: "toString"/],
+    ['sort=constructor:asc', /^Parâmetro inválido: "constructor"/],
+    ['populate=hasOwnProperty', /^Parâmetro inválido: "hasOwnProperty"/],
   ];
 
   it('the route table has list routes', () => {

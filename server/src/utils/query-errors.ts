@@ -131,6 +131,33 @@ export function assertFieldsShape(query: Record<string, unknown> | undefined): v
   }
 }
 
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Refuses a field, filter, sort or populate name that is a property of Object.prototype
+ * (`fields=toString`, `sort=constructor:asc`, `filters[valueOf][$eq]=1`): Strapi's validators look
+ * attributes up with `attributes[name]`, find the inherited function and let the name through to
+ * the SQL ("no such column" → 500). No attribute has such a name. Throws a 400 'Parâmetro inválido: ...'.
+ */
+export function assertNoPrototypeNames(query: Record<string, unknown> | undefined): void {
+  if (!query) return;
+  const bad = (name: string): never => {
+    throw new errors.ValidationError(`Parâmetro inválido: "${name}" não é um campo`, { source: 'query' });
+  };
+  const names = (v: unknown) => listOf(v).flatMap((x) => (typeof x === 'string' ? x.split(/[,:.]/) : []));
+  const stack: Array<[unknown, number]> = [[query, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!isObject(node) || depth > 40) continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (PROTOTYPE_NAMES.has(key)) bad(key);
+      if (key === 'fields' || key === 'sort') for (const n of names(value)) if (PROTOTYPE_NAMES.has(n.trim())) bad(n.trim());
+      if (key === 'populate') for (const n of names(value)) if (PROTOTYPE_NAMES.has(n.trim())) bad(n.trim());
+      stack.push([value, depth + 1]);
+    }
+  }
+}
+
 /** Key and smallest accepted value (`limit=-1` is Strapi's "no limit", capped by api.rest.maxLimit). */
 const PAGINATION_KEYS: Array<[string, number]> = [['page', 1], ['pageSize', 1], ['start', 0], ['limit', -1]];
 
