@@ -22,7 +22,7 @@ const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED)
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
 
 describe('query and body fuzzing', () => {
-  it(`zero 5xx in ${RUNS} generated requests over every route (seed ${SEED})`, { timeout: 15 * 60_000 }, async () => {
+  it(`zero 5xx in ${RUNS} generated requests over every route (seed ${SEED})`, { timeout: 30 * 60_000 }, async () => {
     const { routes, contentTypes } = inject('contentApi');
     const model: FuzzModel = { routes, types: new Map(contentTypes.map((c) => [c.uid, c])) };
     const origin = apiUrl().replace(/\/api$/, '');
