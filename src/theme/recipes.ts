@@ -1,4 +1,4 @@
-import { defineRecipe } from '@pandacss/dev';
+import { defineRecipe, defineSlotRecipe } from '@pandacss/dev';
 
 /** Button recipe used by components/ui/button.tsx. */
 export const button = defineRecipe({
@@ -98,5 +98,73 @@ export const switchControl = defineRecipe({
   },
 });
 
-export const recipes = { button, input, badge, switchControl };
-export const slotRecipes = {};
+/**
+ * The parts of the list frame (components/layout/list/): toolbar, filter panel, table,
+ * mobile cards and pager. Ark UI has no table, so the slots are ours.
+ */
+export const listPage = defineSlotRecipe({
+  className: 'list-page',
+  slots: ['root', 'header', 'title', 'newLink', 'toolbar', 'search', 'searchIcon', 'panel', 'filterToggle', 'filterGrid', 'filterLabel', 'filterActions', 'tableScroll', 'table', 'sortButton', 'actions', 'iconLink', 'cards', 'card', 'cardFields', 'cardRow', 'empty', 'footer', 'pager'],
+  base: {
+    root: { display: 'flex', flexDir: 'column', gap: '4' },
+    header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' },
+    title: { fontSize: '2xl', fontWeight: 'bold' },
+    newLink: { display: 'inline-flex', alignItems: 'center', gap: '2', bg: 'primary.500', color: 'white', h: '10', px: '4', borderRadius: 'md', fontWeight: 'medium', _hover: { bg: 'primary.600' } },
+    toolbar: { display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' },
+    search: { position: 'relative', flex: '1', minW: '200px', maxW: { md: '360px' }, '& input': { pl: '9' } },
+    searchIcon: { position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted' },
+    panel: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: '4' },
+    filterToggle: { display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold', cursor: 'pointer', w: 'full', '& [data-part=chevron]': { ml: 'auto', transition: 'transform 0.15s' }, '&[aria-expanded=true] [data-part=chevron]': { transform: 'rotate(180deg)' } },
+    filterGrid: { display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '3', mt: '3' },
+    filterLabel: { display: 'block', fontSize: 'sm', fontWeight: 'medium', mb: '1' },
+    filterActions: { display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '3' },
+    tableScroll: { overflowX: 'auto' },
+    table: {
+      w: 'full',
+      borderCollapse: 'collapse',
+      fontSize: 'sm',
+      '& th, & td': { textAlign: 'left', px: '1.5', py: '2.5', borderBottomWidth: '1px', borderColor: 'border', verticalAlign: 'middle' },
+      '& th': { color: 'fg.muted', fontWeight: 'semibold', fontSize: 'xs', lineHeight: 'tight' },
+    },
+    sortButton: { display: 'inline-flex', alignItems: 'center', gap: '1', cursor: 'pointer', fontWeight: 'semibold', textAlign: 'left', _hover: { color: 'fg' }, '& svg': { flexShrink: 0 } },
+    actions: { display: 'flex', alignItems: 'center', gap: '0.5', justifyContent: 'flex-end' },
+    iconLink: { display: 'inline-flex', p: '1', borderRadius: 'md', cursor: 'pointer', color: 'fg', _hover: { bg: 'gray.100' }, _focusVisible: { outline: '2px solid', outlineColor: 'primary.500' } },
+    cards: { display: 'grid', gap: '3' },
+    card: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: '3', display: 'grid', gap: '1.5' },
+    cardFields: { display: 'grid', gap: '1' },
+    cardRow: { display: 'flex', justifyContent: 'space-between', gap: '3', '& dt': { color: 'fg.muted' }, '& dd': { textAlign: 'right', fontWeight: 'medium' } },
+    empty: { color: 'fg.muted', textAlign: 'center', py: '6' },
+    footer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap', mt: '3' },
+    pager: { display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap', '& label': { display: 'flex', alignItems: 'center', gap: '2' }, '& select': { w: '20' }, '& [data-part=page]': { minW: '16', textAlign: 'center' } },
+  },
+});
+
+/**
+ * A header or body cell of the list table. `wrap` lets names break onto lines at spaces while
+ * dates, amounts, documents and status stay on one line; `hidden` drops a low-priority column
+ * that does not fit (DataTable decides, see its docstring); `sticky` keeps the row actions at
+ * the right edge (only while the table fits, so it never covers a data cell).
+ */
+export const tableCell = defineRecipe({
+  className: 'table-cell',
+  base: { '&:is(th)': { whiteSpace: 'normal' } },
+  variants: {
+    wrap: {
+      true: { whiteSpace: 'normal', overflowWrap: 'break-word' },
+      false: { whiteSpace: 'nowrap' },
+    },
+    hidden: {
+      true: { display: 'none' },
+      false: {},
+    },
+    sticky: {
+      true: { position: 'sticky', right: '0', bg: 'bg.surface', boxShadow: 'inset 1px 0 0 token(colors.border)', '&&': { textAlign: 'right' } },
+      false: { '&&': { textAlign: 'right' } },
+    },
+  },
+  defaultVariants: { wrap: false, hidden: false },
+  staticCss: ['*'],
+});
+
+export const recipes = { button, input, badge, switchControl, tableCell };
+export const slotRecipes = { listPage };

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormPage } from '@/components/layout/form-page';
-import { ListPage, type ListColumn } from '@/components/layout/list-page';
+import { ListPage, useListSearch, type ListColumn } from '@/components/layout/list';
 import { Toaster } from '@/components/ui/toast';
 import type { ListSearch } from '@/lib/list-search';
 import type { PermissionTree } from '@/lib/permissions';
@@ -61,19 +61,20 @@ function renderInRouter(ui: () => ReactNode) {
 
 function ListHarness(props: { permissions?: PermissionTree; loading?: boolean; data?: Customer[]; onDelete?: (c: Customer) => Promise<unknown>; onSearch?: (s: ListSearch) => void }) {
   const [search, setSearch] = useState<ListSearch>({ page: 1, pageSize: 10 });
+  const controls = useListSearch({
+    search,
+    onSearchChange: (next) => {
+      props.onSearch?.(next);
+      setSearch(next);
+    },
+  });
+  const list = { ...controls, rows: props.loading ? undefined : (props.data ?? rows), total: props.loading ? 0 : props.data ? props.data.length : 2, isLoading: Boolean(props.loading) };
   return (
     <ListPage<Customer>
       title="Clientes"
       permissionBase={{ api: 'customer', controller: 'customer' }}
+      list={list}
       columns={columns}
-      rows={props.loading ? undefined : (props.data ?? rows)}
-      total={props.loading ? 0 : props.data ? props.data.length : 2}
-      isLoading={Boolean(props.loading)}
-      search={search}
-      onSearchChange={(next) => {
-        props.onSearch?.(next);
-        setSearch(next);
-      }}
       getRowId={(c) => c.documentId}
       newTo="/customer/new"
       editTo={(c) => `/customer/${c.documentId}`}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { ListPage, type FilterField, type ListColumn } from '@/components/layout/list-page';
+import { useEffect } from 'react';
+import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
 import { toast } from '@/components/ui/toast';
 import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
@@ -10,21 +10,20 @@ import { paymentMethodQueries } from '@/features/payment-methods/api';
 import { refUserName } from '@/features/users/schema';
 import { RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { receivableResource } from './resource';
 import { deleteReceivable, receivableKeys, receivableQueries } from './api';
 import { RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS, RECEIVABLE_SORT_LABELS, toReceivableSearch, type Receivable } from './schema';
-import { receivableResource } from './resource';
 
 const SORT_OPTIONS = RECEIVABLE_SORT_FIELDS.map((value) => ({ value, label: RECEIVABLE_SORT_LABELS[value] }));
 
 const columns: ListColumn<Receivable>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
   { id: 'payment_date', header: 'Data', accessorFn: (r) => formatDate(r.payment_date) },
-  { id: 'pedido', header: 'Pedido', enableSorting: false, accessorFn: (r) => String(r.pedido_id ?? r.sales_order?.id ?? '') },
-  { id: 'dispatcher', header: 'Despachante', enableSorting: false, accessorFn: (r) => refUserName(r.user_dispatcher_id) },
-  { id: 'company', header: 'Concessionária', enableSorting: false, accessorFn: (r) => refUserName(r.user_company_id) },
-  { id: 'customer', header: 'CPF/CNPJ do Cliente', enableSorting: false, accessorFn: (r) => formatDocument(r.cpf_cnpj_cliente) },
-  { id: 'method', header: 'Meio de Pagamento', enableSorting: false, accessorFn: (r) => (r.payment_method_id && 'name' in r.payment_method_id ? (r.payment_method_id.name ?? '') : '') },
+  { id: 'pedido', header: 'Pedido', enableSorting: false, meta: { priority: 2 }, accessorFn: (r) => String(r.pedido_id ?? r.sales_order?.id ?? '') },
+  { id: 'dispatcher', header: 'Despachante', enableSorting: false, meta: { priority: 4, wrap: true }, accessorFn: (r) => refUserName(r.user_dispatcher_id) },
+  { id: 'company', header: 'Concessionária', enableSorting: false, meta: { priority: 3, wrap: true }, accessorFn: (r) => refUserName(r.user_company_id) },
+  { id: 'customer', header: 'CPF/CNPJ do Cliente', enableSorting: false, meta: { priority: 2 }, accessorFn: (r) => formatDocument(r.cpf_cnpj_cliente) },
+  { id: 'method', header: 'Meio de Pagamento', enableSorting: false, meta: { priority: 5, wrap: true }, accessorFn: (r) => (r.payment_method_id && 'name' in r.payment_method_id ? (r.payment_method_id.name ?? '') : '') },
   { id: 'amount_original', header: 'Valor Nominal', accessorFn: (r) => formatBRL(r.amount_original) },
   { id: 'amount_final', header: 'Valor Final', enableSorting: false, accessorFn: (r) => formatBRL(r.amount_final) },
   { id: 'status_in', header: 'Status', accessorFn: (r) => receivableStatusBadge(r.status_in, 'list').label, cell: ({ row }) => <StatusBadge {...receivableStatusBadge(row.original.status_in, 'list')} /> },
@@ -38,9 +37,8 @@ const columns: ListColumn<Receivable>[] = [
  */
 export function ReceivableList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   const queryClient = useQueryClient();
-  const q = useDebouncedValue(search.q, 350);
-  const apiSearch = useMemo(() => toReceivableSearch({ ...search, q }), [search, q]);
-  const query = useQuery(receivableQueries.list(apiSearch));
+  const list = useResourceList({ search, onSearchChange, serverSearch: true, query: receivableQueries.list(toReceivableSearch(search)) });
+  const { query } = list;
   const methods = useQuery(paymentMethodQueries.options());
 
   useEffect(() => {
@@ -71,18 +69,11 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
     { name: 'installments', label: 'Parcelas', type: 'number' },
   ];
 
-  const page = query.isError ? undefined : query.data;
   return (
     <ListPage<Receivable>
-      title="Contas a Receber"
-      permissionBase={receivableResource}
+      resource={receivableResource}
+      list={list}
       columns={columns}
-      rows={query.isError ? [] : page?.data}
-      total={page?.meta.pagination.total ?? 0}
-      isLoading={query.isPending}
-      search={search}
-      onSearchChange={onSearchChange}
-      serverSearch
       getRowId={(r) => r.documentId}
       newTo="/receivables/new"
       editTo={(r) => `/receivables/${r.documentId}`}

@@ -1,21 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
-import { css } from 'styled-system/css';
-import { ListPage, type FilterField, type ListColumn } from '@/components/layout/list-page';
+import { useEffect } from 'react';
+import { listPage } from 'styled-system/recipes';
+import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { formatBRL } from '@/lib/money';
+import { salesOrderResource } from './resource';
 import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
 import { SALES_ORDER_SORT_FIELDS, SALES_ORDER_SORT_LABELS, orderDispatcherName, toSalesOrderSearch, type SalesOrder } from './schema';
-import { salesOrderResource } from './resource';
 import { refUserName } from '@/features/users/schema';
 import { ORDER_STATUS_OPTIONS, orderStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** Filter panel of /sales-orders (spec 001 §2); dates are local days, applied as start/end of day. */
 export const SALES_ORDER_FILTER_FIELDS: readonly FilterField[] = [
@@ -30,20 +29,20 @@ export const SALES_ORDER_FILTER_FIELDS: readonly FilterField[] = [
 ];
 
 const SORT_OPTIONS = SALES_ORDER_SORT_FIELDS.map((value) => ({ value, label: SALES_ORDER_SORT_LABELS[value] }));
-const iconLink = css({ display: 'inline-flex', p: '1.5', borderRadius: 'md', _hover: { bg: 'gray.100' } });
 
 const columns: ListColumn<SalesOrder>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
   { id: 'billing_date', header: 'Data', accessorFn: (o) => formatDate(o.billing_date) },
-  { id: 'dispatcher', header: 'Despachante', enableSorting: false, accessorFn: (o) => orderDispatcherName(o) },
-  { id: 'company', header: 'Concessionária', enableSorting: false, accessorFn: (o) => refUserName(o.user_company_id) },
+  { id: 'dispatcher', header: 'Despachante', enableSorting: false, meta: { priority: 4, wrap: true }, accessorFn: (o) => orderDispatcherName(o) },
+  { id: 'company', header: 'Concessionária', enableSorting: false, meta: { priority: 3, wrap: true }, accessorFn: (o) => refUserName(o.user_company_id) },
   {
     id: 'customer',
     header: 'CPF/CNPJ do Cliente',
     enableSorting: false,
+    meta: { priority: 2 },
     accessorFn: (o) => (o.customer_id && 'cpf_cnpj' in o.customer_id ? formatDocument(o.customer_id.cpf_cnpj) : ''),
   },
-  { id: 'seller', header: 'Vendedor', enableSorting: false, accessorFn: (o) => (o.user_id && 'username' in o.user_id ? (o.user_id.username ?? '') : '') },
+  { id: 'seller', header: 'Vendedor', enableSorting: false, meta: { priority: 5, wrap: true }, accessorFn: (o) => (o.user_id && 'username' in o.user_id ? formatDocument(o.user_id.username) : '') },
   { id: 'original_amount', header: 'Valor Nominal', accessorFn: (o) => formatBRL(o.original_amount) },
   { id: 'current_amount', header: 'Valor Final', accessorFn: (o) => formatBRL(o.current_amount) },
   { id: 'status_in', header: 'Status', accessorFn: (o) => orderStatusBadge(o.status_in).label, cell: ({ row }) => <StatusBadge {...orderStatusBadge(row.original.status_in)} /> },
@@ -56,9 +55,9 @@ const columns: ListColumn<SalesOrder>[] = [
  */
 export function SalesOrderList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   const queryClient = useQueryClient();
-  const q = useDebouncedValue(search.q, 350);
-  const apiSearch = useMemo(() => toSalesOrderSearch({ ...search, q }), [search, q]);
-  const query = useQuery(salesOrderQueries.list(apiSearch));
+  const list = useResourceList({ search, onSearchChange, serverSearch: true, query: salesOrderQueries.list(toSalesOrderSearch(search)) });
+  const { query } = list;
+  const iconLink = listPage().iconLink;
 
   useEffect(() => {
     if (query.isError) toast({ title: 'Erro', description: `Erro ao carregar os pedidos: ${query.error.message}`, variant: 'destructive' });
@@ -73,18 +72,11 @@ export function SalesOrderList({ search, onSearchChange }: { search: ListSearch;
     onError: () => toast({ title: 'Erro', description: 'Não foi possível excluir o pedido.', variant: 'destructive' }),
   });
 
-  const page = query.isError ? undefined : query.data;
   return (
     <ListPage<SalesOrder>
-      title="Pedidos"
-      permissionBase={salesOrderResource}
+      resource={salesOrderResource}
+      list={list}
       columns={columns}
-      rows={query.isError ? [] : page?.data}
-      total={page?.meta.pagination.total ?? 0}
-      isLoading={query.isPending}
-      search={search}
-      onSearchChange={onSearchChange}
-      serverSearch
       getRowId={(o) => o.documentId}
       newTo="/sales-order/new"
       editTo={(o) => `/sales-order/${o.documentId}`}

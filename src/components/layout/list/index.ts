@@ -1,0 +1,8 @@
+/** The list kit (issue 9 item 4): a list screen is a resource, its columns and its filter schema on these parts. */
+export { ListPage, type ListPageProps } from './list-page';
+export { FilterPanel } from './filter-panel';
+export { DataTable } from './data-table';
+export { MobileCards } from './mobile-cards';
+export { Pager } from './pager';
+export { useListSearch, useResourceList, SEARCH_DEBOUNCE_MS, type ListSearchControls, type ResourceList, type ListPageData } from './use-resource-list';
+export type { FilterField, ListColumn, ColumnPriority } from './types';

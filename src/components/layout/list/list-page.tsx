@@ -1,0 +1,158 @@
+import { getCoreRowModel, getFilteredRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import { listPage } from 'styled-system/recipes';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
+import { Icon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { crudAbilities, type PermissionBase } from '@/lib/permissions';
+import type { ResourceDef } from '@/lib/resources';
+import { useSession } from '@/lib/session';
+import { useIsMobile } from '@/lib/use-media-query';
+import { DataTable } from './data-table';
+import { FilterPanel } from './filter-panel';
+import { MobileCards } from './mobile-cards';
+import { Pager } from './pager';
+import { actionsColumn } from './row-actions';
+import type { FilterField, ListColumn } from './types';
+import type { ResourceList } from './use-resource-list';
+
+export type ListPageProps<T> = ListPageOptions<T> &
+  (
+    | {
+        /** The resource declaration (`features/<x>/resource.ts`): its label is the title, its permissions decide new/edit/delete. */
+        resource: ResourceDef;
+        title?: string;
+        permissionBase?: never;
+      }
+    | {
+        title: string;
+        /** API and controller whose create/update/destroy|delete decide the new/edit/delete actions. */
+        permissionBase: PermissionBase;
+        resource?: never;
+      }
+  );
+
+interface ListPageOptions<T> {
+  /** The list state and page, from `useResourceList()` (or `useListSearch()` plus rows). */
+  list: ResourceList<T>;
+  columns: ListColumn<T>[];
+  getRowId: (row: T) => string;
+  /** Path of the "new" screen; the button shows only with `create`. */
+  newTo?: string;
+  /** Path of a row's edit screen; the action shows only with `update`. */
+  editTo?: (row: T) => string;
+  /** Deletes a row (its mutation reports success and failure); shown only with `destroy`/`delete`. */
+  onDelete?: (row: T) => Promise<unknown>;
+  /** More row actions (links to details, documents...). */
+  rowActions?: (row: T) => ReactNode;
+  filterFields?: readonly FilterField[];
+  /** Options of 'Ordenar por' in the filter panel (writes `sort`). */
+  sortOptions?: ReadonlyArray<{ value: string; label: string }>;
+  pageSizeOptions?: readonly number[];
+  /** Extra content beside the search box (totals, tabs...). */
+  toolbar?: ReactNode;
+  /**
+   * Column ids shown on the cards under 768 px, in this order (default: the first 4 columns).
+   * E.g. orders show their status and final value on a phone.
+   */
+  mobileColumns?: readonly string[];
+}
+
+/**
+ * The list frame of spec 000 §2.4 and spec 001 §2 "Common list behaviour": title, 'Novo',
+ * the search box (debounced into `q`, see `useListSearch`; filters the current page on the
+ * client unless the list searches on the server), the filter panel, the sortable table (sort
+ * through the URL) or cards under 768 px, the pager and 'Confirmar exclusão'. New/edit/delete
+ * show only when the user holds create/update/destroy|delete on the `resource` (or `permissionBase`). A new page
+ * size, filter or sort goes back to page 1.
+ */
+export function ListPage<T>(props: ListPageProps<T>) {
+  const { list, columns, getRowId, newTo, editTo, onDelete, rowActions } = props;
+  const title = props.title ?? props.resource?.label ?? '';
+  const { search } = list;
+  const { permissions } = useSession();
+  const abilities = crudAbilities(permissions, props.resource ?? props.permissionBase);
+  const isMobile = useIsMobile();
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const s = listPage();
+
+  const canEdit = Boolean(editTo) && abilities.canUpdate;
+  const canDelete = Boolean(onDelete) && abilities.canDelete;
+  const allColumns = useMemo(() => {
+    const actions = actionsColumn<T>({ editTo: canEdit ? editTo : undefined, onDeleteRequest: canDelete ? setToDelete : undefined, rowActions });
+    return actions ? [...columns, actions] : columns;
+  }, [columns, canEdit, canDelete, editTo, rowActions]);
+
+  const sorting: SortingState = useMemo(() => {
+    if (!search.sort) return [];
+    const [field, dir] = search.sort.split(':');
+    const col = columns.find((c) => (c.meta?.sortField ?? c.id) === field);
+    return col?.id ? [{ id: col.id, desc: dir === 'desc' }] : [];
+  }, [search.sort, columns]);
+
+  const table = useReactTable({
+    data: list.rows ?? [],
+    columns: allColumns,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, globalFilter: list.serverSearch ? '' : list.searchText },
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: true,
+    onSortingChange: (updater) => {
+      const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+      const col = first ? columns.find((c) => c.id === first.id) : undefined;
+      const field = col ? (col.meta?.sortField ?? col.id) : undefined;
+      list.update({ sort: first && field ? `${field}:${first.desc ? 'desc' : 'asc'}` : undefined });
+    },
+    globalFilterFn: 'includesString',
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+  });
+
+  const confirmDelete = async () => {
+    if (!toDelete || !onDelete) return;
+    setDeleting(true);
+    try {
+      await onDelete(toDelete);
+    } catch {
+      // the delete mutation reports its own failure
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <section className={s.root} aria-labelledby="list-title">
+      <div className={s.header}>
+        <h1 id="list-title" className={s.title}>
+          {title}
+        </h1>
+        {newTo && abilities.canCreate ? (
+          <Link to={newTo as '/'} className={s.newLink}>
+            <Icon name="plus" size={16} /> Novo
+          </Link>
+        ) : null}
+      </div>
+
+      <div className={s.toolbar}>
+        <div className={s.search}>
+          <Icon name="search" size={16} className={s.searchIcon} />
+          <Input type="search" aria-label="Buscar" placeholder="Buscar..." value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />
+        </div>
+        {props.toolbar}
+      </div>
+
+      <FilterPanel list={list} fields={props.filterFields} sortOptions={props.sortOptions} />
+
+      <div className={s.panel}>
+        {isMobile ? <MobileCards table={table} isLoading={list.isLoading} label={title} columns={props.mobileColumns} /> : <DataTable table={table} isLoading={list.isLoading} />}
+        <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />
+      </div>
+
+      <ConfirmDeleteDialog open={toDelete !== null} onOpenChange={(open) => !open && !deleting && setToDelete(null)} onConfirm={confirmDelete} busy={deleting} />
+    </section>
+  );
+}

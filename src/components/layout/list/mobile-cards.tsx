@@ -1,0 +1,49 @@
+import { flexRender, type Table } from '@tanstack/react-table';
+import { listPage } from 'styled-system/recipes';
+import { ACTIONS_COLUMN_ID } from './row-actions';
+import { headerText } from './types';
+
+export interface MobileCardsProps<T> {
+  table: Table<T>;
+  isLoading: boolean;
+  /** Accessible name of the list (the screen title). */
+  label: string;
+  /** Column ids shown on a card, in this order (default: the first 4 columns). */
+  columns?: readonly string[] | undefined;
+}
+
+/** The rows as cards under 768 px (spec 000 §2.4): label/value pairs, then the row actions. */
+export function MobileCards<T>({ table, isLoading, label, columns }: MobileCardsProps<T>) {
+  const s = listPage();
+  const rows = table.getRowModel().rows;
+  if (isLoading || rows.length === 0) {
+    return (
+      <div className={s.cards} role="list" aria-label={label}>
+        <p className={s.empty}>{isLoading ? 'Carregando...' : 'Nenhum item encontrado'}</p>
+      </div>
+    );
+  }
+  return (
+    <div className={s.cards} role="list" aria-label={label}>
+      {rows.map((row) => {
+        const cells = row.getVisibleCells();
+        const data = cells.filter((c) => c.column.id !== ACTIONS_COLUMN_ID);
+        const shown = columns ? columns.flatMap((id) => data.filter((c) => c.column.id === id)) : data.slice(0, 4);
+        const actions = cells.find((c) => c.column.id === ACTIONS_COLUMN_ID);
+        return (
+          <article key={row.id} className={s.card} role="listitem">
+            <dl className={s.cardFields}>
+              {shown.map((cell) => (
+                <div key={cell.id} className={s.cardRow}>
+                  <dt>{headerText(cell.column.columnDef)}</dt>
+                  <dd>{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                </div>
+              ))}
+            </dl>
+            {actions ? <div>{flexRender(actions.column.columnDef.cell, actions.getContext())}</div> : null}
+          </article>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { login } from './helpers';
+import { createOrderViaApi, expect, test } from './orders-helpers';
+
+test.describe.configure({ timeout: 120_000 });
+
+const PEDIDOS_COLUMNS = ['ID', 'Data', 'Despachante', 'Concessionária', 'CPF/CNPJ do Cliente', 'Vendedor', 'Valor Nominal', 'Valor Final', 'Status'];
+
+/** GET requests of the list endpoint `path` (e.g. /api/sales-orders) made by the page from now on. */
+function countListRequests(page: Page, path: string) {
+  const seen: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (req.method() === 'GET' && url.pathname === path) seen.push(url.search);
+  });
+  return seen;
+}
+
+/** The table's own sideways overflow (px) and the page's. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const scroller = document.querySelector('table')?.parentElement;
+    return {
+      table: scroller ? scroller.scrollWidth - scroller.clientWidth : -1,
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+}
+
+test.describe('List kit (issue 9 item 4)', () => {
+  test('typing "silva" in Buscar sends one list request, after the pause', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/sales-orders');
+    await expect(page.locator('tbody tr').first()).not.toContainText('Carregando...');
+    const orders = countListRequests(page, '/api/sales-orders');
+    await page.getByRole('searchbox', { name: 'Buscar' }).pressSequentially('silva', { delay: 80 });
+    await expect(page).toHaveURL(/q=silva/);
+    await expect(page.locator('tbody tr').first()).not.toContainText('Carregando...');
+    await page.waitForTimeout(1_000);
+    expect(orders, orders.join('\n')).toHaveLength(1);
+    expect(orders[0]).toContain('silva');
+
+    const receivables = countListRequests(page, '/api/receivables');
+    await page.goto('/receivables');
+    await expect(page.getByRole('heading', { name: 'Contas a Receber' })).toBeVisible();
+    await expect(page.locator('tbody tr').first()).not.toContainText('Carregando...');
+    await page.getByRole('searchbox', { name: 'Buscar' }).pressSequentially('silva', { delay: 80 });
+    await expect(page).toHaveURL(/q=silva/);
+    await page.waitForTimeout(1_000);
+    // the first load, then one request for the typed search
+    expect(receivables.filter((q) => q.includes('silva')), receivables.join('\n')).toHaveLength(1);
+  });
+
+  test('Pedidos at 1280×800 with the sidebar open: nine readable columns, no sideways scroll, formatted documents', async ({ page, request }) => {
+    await createOrderViaApi(request, { original_amount: 99_999_999.99, current_amount: 88_888_888.88 });
+    await login(page, 'admin');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/sales-orders?sort=original_amount:desc');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    const firstRow = page.locator('tbody tr').first();
+    await expect(firstRow).toContainText('R$ 99.999.999,99');
+
+    for (const name of PEDIDOS_COLUMNS) await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+    expect(await overflow(page)).toEqual({ table: 0, page: 0 });
+
+    // status and amounts are whole on screen, and the sticky actions cell covers none of them
+    const cells = firstRow.locator('td');
+    const actions = await cells.last().boundingBox();
+    for (const i of [6, 7, 8]) {
+      const box = (await cells.nth(i).boundingBox())!;
+      expect(box.x + box.width, `column ${PEDIDOS_COLUMNS[i]}`).toBeLessThanOrEqual(actions!.x + 0.5);
+      expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    }
+    await expect(cells.nth(6)).toHaveText('R$ 99.999.999,99');
+    await expect(cells.nth(7)).toHaveText('R$ 88.888.888,88');
+    await expect(cells.nth(8)).toHaveText('Pendente');
+
+    // the seller of an order created by the admin is the admin's CPF, shown formatted
+    await expect(cells.nth(5)).toHaveText('529.982.247-25');
+    const documents = await page.locator('tbody tr td:nth-child(5), tbody tr td:nth-child(6)').allInnerTexts();
+    for (const text of documents) expect(text.trim(), 'a raw CPF/CNPJ').not.toMatch(/^(\d{11}|\d{14})$/);
+  });
+
+  test('narrower screens drop the least important columns first, never status or amounts', async ({ page }) => {
+    await login(page, 'admin');
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto('/sales-orders');
+    await expect(page.locator('tbody tr').first()).not.toContainText('Carregando...');
+    for (const name of ['Despachante', 'Vendedor']) await expect(page.getByRole('columnheader', { name, exact: true })).toBeHidden();
+    for (const name of ['ID', 'Data', 'Concessionária', 'CPF/CNPJ do Cliente', 'Valor Nominal', 'Valor Final', 'Status']) await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+    expect((await overflow(page)).page).toBe(0);
+
+    await page.setViewportSize({ width: 800, height: 800 });
+    for (const name of ['Concessionária', 'CPF/CNPJ do Cliente']) await expect(page.getByRole('columnheader', { name, exact: true })).toBeHidden();
+    for (const name of ['ID', 'Data', 'Valor Nominal', 'Valor Final', 'Status']) await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+    expect((await overflow(page)).page).toBe(0);
+  });
+});
