@@ -104,7 +104,7 @@ export const switchControl = defineRecipe({
  */
 export const listPage = defineSlotRecipe({
   className: 'list-page',
-  slots: ['root', 'header', 'title', 'newLink', 'toolbar', 'search', 'searchIcon', 'panel', 'filterToggle', 'filterGrid', 'filterLabel', 'filterActions', 'tableScroll', 'table', 'sortButton', 'actions', 'iconLink', 'cards', 'card', 'cardFields', 'cardRow', 'empty', 'footer', 'pager'],
+  slots: ['root', 'header', 'title', 'newLink', 'toolbar', 'search', 'searchIcon', 'panel', 'body', 'filterToggle', 'filterGrid', 'filterLabel', 'filterActions', 'tableScroll', 'table', 'sortButton', 'actions', 'iconLink', 'cards', 'card', 'cardFields', 'cardRow', 'empty', 'footer', 'pager'],
   base: {
     root: { display: 'flex', flexDir: 'column', gap: '4' },
     header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' },
@@ -114,6 +114,7 @@ export const listPage = defineSlotRecipe({
     search: { position: 'relative', flex: '1', minW: '200px', maxW: { md: '360px' }, '& input': { pl: '9' } },
     searchIcon: { position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted' },
     panel: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: '4' },
+    body: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: '3' },
     filterToggle: { display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold', cursor: 'pointer', w: 'full', '& [data-part=chevron]': { ml: 'auto', transition: 'transform 0.15s' }, '&[aria-expanded=true] [data-part=chevron]': { transform: 'rotate(180deg)' } },
     filterGrid: { display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '3', mt: '3' },
     filterLabel: { display: 'block', fontSize: 'sm', fontWeight: 'medium', mb: '1' },
@@ -125,6 +126,9 @@ export const listPage = defineSlotRecipe({
       fontSize: 'sm',
       '& th, & td': { textAlign: 'left', px: '1.5', py: '2.5', borderBottomWidth: '1px', borderColor: 'border', verticalAlign: 'middle' },
       '& th': { color: 'fg.muted', fontWeight: 'semibold', fontSize: 'xs', lineHeight: 'tight' },
+      // the card's padding is the outer margin: the first and last cells need none of their own
+      '& th:first-of-type, & td:first-of-type': { pl: '0' },
+      '& th:last-of-type, & td:last-of-type': { pr: '0' },
     },
     sortButton: { display: 'inline-flex', alignItems: 'center', gap: '1', cursor: 'pointer', fontWeight: 'semibold', textAlign: 'left', _hover: { color: 'fg' }, '& svg': { flexShrink: 0 } },
     actions: { display: 'flex', alignItems: 'center', gap: '0.5', justifyContent: 'flex-end' },

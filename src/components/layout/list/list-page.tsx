@@ -147,7 +147,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
 
       <FilterPanel list={list} fields={props.filterFields} sortOptions={props.sortOptions} />
 
-      <div className={s.panel}>
+      <div className={s.body}>
         {isMobile ? <MobileCards table={table} isLoading={list.isLoading} label={title} columns={props.mobileColumns} /> : <DataTable table={table} isLoading={list.isLoading} />}
         <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />
       </div>

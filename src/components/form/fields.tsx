@@ -1,0 +1,271 @@
+import type { MaskitoOptions } from '@maskito/core';
+import { useMaskito } from '@maskito/react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Field, controlClass, firstError } from '@/components/ui/field';
+import { MoneyInput } from '@/components/ui/money-input';
+import { Switch } from '@/components/ui/switch';
+import { dateInputToIso, isoToDateInput } from '@/lib/dates';
+import { cnpjMaskOptions, documentMaskOptions, formatDocument, sanitizeDocument } from '@/lib/document';
+import { formatCEP, formatPhoneNumber } from '@/lib/format';
+import { cepMaskOptions, onlyDigits, phoneMaskOptions } from '@/lib/masks';
+import type { Cents } from '@/lib/money';
+import { useFieldContext } from './form-context';
+
+/** What every pre-bound field takes: its label (spec text), required mark, helper text, disabled. */
+export interface FieldProps {
+  label: string;
+  required?: boolean;
+  helper?: ReactNode;
+  disabled?: boolean;
+}
+
+/** Label, control and the field's first error (the zod message), wired by Ark's Field ids. */
+function Frame({ label, required, helper, disabled, children }: FieldProps & { children: ReactNode }) {
+  const field = useFieldContext<unknown>();
+  return (
+    <Field.Root label={label} required={required} helper={helper} disabled={disabled} error={firstError(field.state.meta.errors)}>
+      {children}
+    </Field.Root>
+  );
+}
+
+/** A text field; writes the string as typed. */
+export function TextField({ maxLength, type = 'text', inputMode, autoComplete, ...props }: FieldProps & { maxLength?: number; type?: 'text' | 'email' | 'url'; inputMode?: 'text' | 'numeric' | 'email'; autoComplete?: string }) {
+  const field = useFieldContext<string>();
+  return (
+    <Frame {...props}>
+      <Field.Input
+        className={controlClass}
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        value={field.state.value ?? ''}
+        onChange={(e) => field.handleChange(e.target.value)}
+        onBlur={field.handleBlur}
+      />
+    </Frame>
+  );
+}
+
+/**
+ * A masked input (Maskito): shows `format(value)` and writes `clean(text)` on every input.
+ * The input is uncontrolled (Maskito owns its text); a value changed from outside (a reset)
+ * is written back to it.
+ */
+function MaskedInput({ options, format, clean, inputMode }: { options: MaskitoOptions; format: (v: string) => string; clean: (text: string) => string; inputMode: 'numeric' | 'text' | 'tel' }) {
+  const field = useFieldContext<string>();
+  const maskRef = useMaskito({ options });
+  const input = useRef<HTMLInputElement | null>(null);
+  const value = field.state.value ?? '';
+  useEffect(() => {
+    const el = input.current;
+    if (el && clean(el.value) !== value) el.value = format(value);
+  }, [value, format, clean]);
+  return (
+    <Field.Input
+      ref={(el) => {
+        input.current = el;
+        maskRef(el);
+      }}
+      className={controlClass}
+      inputMode={inputMode}
+      autoComplete="off"
+      defaultValue={format(value)}
+      onInput={(e) => field.handleChange(clean(e.currentTarget.value))}
+      onBlur={field.handleBlur}
+    />
+  );
+}
+
+/**
+ * CPF or CNPJ with its mask (lib/document.ts; the alphanumeric CNPJ too). Writes the bare
+ * document: digits (and the letters of an alphanumeric CNPJ), no dots, slash or dash.
+ * `cnpjOnly` for companies and dispatchers (spec 001 §5 "Masks").
+ */
+export function DocumentField({ cnpjOnly = false, ...props }: FieldProps & { cnpjOnly?: boolean }) {
+  return (
+    <Frame {...props}>
+      <MaskedInput options={cnpjOnly ? cnpjMaskOptions : documentMaskOptions} format={formatDocument} clean={sanitizeDocument} inputMode="text" />
+    </Frame>
+  );
+}
+
+/** Phone with the (00) 00000-0000 mask; writes the digits only. */
+export function PhoneField(props: FieldProps) {
+  return (
+    <Frame {...props}>
+      <MaskedInput options={phoneMaskOptions} format={formatPhoneNumber} clean={onlyDigits} inputMode="tel" />
+    </Frame>
+  );
+}
+
+/** CEP with the 00000-000 mask; writes the digits only. */
+export function CepField(props: FieldProps) {
+  return (
+    <Frame {...props}>
+      <MaskedInput options={cepMaskOptions} format={formatCEP} clean={onlyDigits} inputMode="numeric" />
+    </Frame>
+  );
+}
+
+/** Money typed as centavos ('12345' → R$ 123,45, spec 001 §5); writes **centavos** (an integer). */
+export function MoneyField(props: FieldProps) {
+  const field = useFieldContext<Cents>();
+  return (
+    <Frame {...props}>
+      <MoneyInput value={field.state.value} onValueChange={field.handleChange} onBlur={field.handleBlur} />
+    </Frame>
+  );
+}
+
+/** A number input; '' writes 0 (the schema says what is allowed). */
+function NumberInput({ min, max, step }: { min?: number; max?: number; step: number | 'any' }) {
+  const field = useFieldContext<number>();
+  const value = field.state.value;
+  return (
+    <Field.Input
+      type="number"
+      inputMode={step === 1 ? 'numeric' : 'decimal'}
+      min={min}
+      max={max}
+      step={step}
+      className={controlClass}
+      value={value === undefined || value === null || Number.isNaN(value) ? '' : String(value)}
+      onChange={(e) => field.handleChange(e.target.value === '' ? 0 : e.target.valueAsNumber)}
+      onBlur={field.handleBlur}
+    />
+  );
+}
+
+/** A whole number (instalments, quantities); writes a number, '' as 0. */
+export function IntegerField({ min = 0, max, ...props }: FieldProps & { min?: number; max?: number }) {
+  return (
+    <Frame {...props}>
+      <NumberInput min={min} max={max} step={1} />
+    </Frame>
+  );
+}
+
+/** A percentage **0–100** (two decimals at most, e.g. 12.5 for 12,5 %); writes a number, '' as 0. */
+export function PercentField(props: FieldProps) {
+  return (
+    <Frame {...props}>
+      <NumberInput min={0} max={100} step={0.01} />
+    </Frame>
+  );
+}
+
+/**
+ * A calendar day over an ISO datetime (billing_date, payment_date): shows the local day and
+ * writes an ISO instant keeping the current time of day (lib/dates.ts); '' when cleared.
+ */
+export function DateField(props: FieldProps) {
+  const field = useFieldContext<string>();
+  return (
+    <Frame {...props}>
+      <Field.Input
+        type="date"
+        className={controlClass}
+        value={isoToDateInput(field.state.value)}
+        onChange={(e) => field.handleChange(dateInputToIso(e.target.value, field.state.value || new Date().toISOString()))}
+        onBlur={field.handleBlur}
+      />
+    </Frame>
+  );
+}
+
+/** One option of a select. */
+export interface SelectOption<V extends string | number = string> {
+  value: V;
+  label: string;
+}
+
+/** A select of fixed options (statuses...); writes the option's value string. */
+export function SelectField<V extends string>({ options, placeholder, ...props }: FieldProps & { options: readonly SelectOption<V>[]; placeholder?: string }) {
+  const field = useFieldContext<V | ''>();
+  return (
+    <Frame {...props}>
+      <Field.Select className={controlClass} value={field.state.value ?? ''} onChange={(e) => field.handleChange(e.target.value as V | '')} onBlur={field.handleBlur}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Field.Select>
+    </Frame>
+  );
+}
+
+export interface QuerySelectFieldProps<TItem, TKey extends QueryKey = QueryKey> extends FieldProps {
+  /** The list to choose from (a lookup's `queryOptions`). */
+  query: UseQueryOptions<TItem[], Error, TItem[], TKey>;
+  optionLabel: (item: TItem) => string;
+  /** The record's current choice, listed first when the lookup does not return it. */
+  current?: (TItem & { id: number }) | null | undefined;
+  /** Text of the empty choice ('Selecione...', 'Nenhum'); 'Carregando...' while the list loads. */
+  emptyLabel: string;
+  /** The value the empty choice writes: 0 (a required relation) or null (an optional one). */
+  emptyValue?: 0 | null;
+}
+
+/**
+ * A select of records loaded by a query (dispatchers, companies, orders, payment methods):
+ * writes the chosen record's numeric `id`, or `emptyValue` for the empty choice.
+ */
+export function QuerySelectField<TItem extends { id: number }, TKey extends QueryKey = QueryKey>({ query: queryOptions, optionLabel, current, emptyLabel, emptyValue = 0, ...props }: QuerySelectFieldProps<TItem, TKey>) {
+  const field = useFieldContext<number | null>();
+  const query = useQuery(queryOptions);
+  const options = [...(query.data ?? [])];
+  if (current && current.id > 0 && !options.some((o) => o.id === current.id)) options.unshift(current);
+  const value = field.state.value;
+  return (
+    <Frame {...props}>
+      <Field.Select
+        className={controlClass}
+        value={value ? String(value) : ''}
+        onChange={(e) => field.handleChange(e.target.value ? Number(e.target.value) : emptyValue)}
+        onBlur={field.handleBlur}
+      >
+        <option value="">{query.isPending ? 'Carregando...' : emptyLabel}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {optionLabel(o)}
+          </option>
+        ))}
+      </Field.Select>
+    </Frame>
+  );
+}
+
+/** An on/off switch (the label is the switch's own); writes a boolean. */
+export function SwitchField({ label, disabled }: Pick<FieldProps, 'label' | 'disabled'>) {
+  const field = useFieldContext<boolean>();
+  return (
+    <Field.Root error={firstError(field.state.meta.errors)} disabled={disabled}>
+      <Switch label={label} checked={Boolean(field.state.value)} disabled={disabled} onChange={field.handleChange} onBlur={field.handleBlur} />
+    </Field.Root>
+  );
+}
+
+/** 'Todos' / 'Sim' / 'Não' (spec 000 §2.4 tri-state filters such as Ativo); writes null / true / false. */
+export function TriStateField(props: FieldProps) {
+  const field = useFieldContext<boolean | null>();
+  const value = field.state.value;
+  return (
+    <Frame {...props}>
+      <Field.Select
+        className={controlClass}
+        value={value === true ? 'true' : value === false ? 'false' : ''}
+        onChange={(e) => field.handleChange(e.target.value === '' ? null : e.target.value === 'true')}
+        onBlur={field.handleBlur}
+      >
+        <option value="">Todos</option>
+        <option value="true">Sim</option>
+        <option value="false">Não</option>
+      </Field.Select>
+    </Frame>
+  );
+}

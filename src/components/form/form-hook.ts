@@ -1,0 +1,25 @@
+import { createFormHook } from '@tanstack/react-form';
+import { CepField, DateField, DocumentField, IntegerField, MoneyField, PercentField, PhoneField, QuerySelectField, SelectField, SwitchField, TextField, TriStateField } from './fields';
+import { fieldContext, formContext } from './form-context';
+import { RecordFormPage } from './record-form';
+
+/**
+ * The app's form hook (TanStack Form `createFormHook`, issue 9 item 5): `useAppForm` is
+ * `useForm` plus pre-bound fields, so a form screen reads as its fields:
+ * ```tsx
+ * const form = useAppForm({ defaultValues, validators: { onSubmit: schema }, onSubmit: ({ value }) => save.submit(value) });
+ * <form.AppForm>
+ *   <form.RecordFormPage title="Novo pedido" backTo="/sales-orders">
+ *     <form.AppField name="billing_date">{(f) => <f.DateField label="Data de Faturamento" required />}</form.AppField>
+ *   </form.RecordFormPage>
+ * </form.AppForm>
+ * ```
+ * Values: text as typed; CPF/CNPJ, phone and CEP as bare digits; money in centavos;
+ * percentages 0–100; dates as ISO instants; query selects as numeric ids.
+ */
+export const { useAppForm, withForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField, DocumentField, PhoneField, CepField, MoneyField, IntegerField, PercentField, DateField, SelectField, QuerySelectField, SwitchField, TriStateField },
+  formComponents: { RecordFormPage },
+});

@@ -1,0 +1,5 @@
+/** The form kit (issue 9 item 5): `useAppForm` with pre-bound fields, the record-form frame and its save mutation. */
+export { useAppForm, withForm } from './form-hook';
+export { RecordForm, RecordFormPage, useSaveMutation, type RecordFormProps, type SaveMutationOptions } from './record-form';
+export { useFieldContext, useFormContext } from './form-context';
+export type { FieldProps, SelectOption, QuerySelectFieldProps } from './fields';
