@@ -1,3 +1,4 @@
+import { dialogAnatomy, fieldAnatomy, toastAnatomy } from '@ark-ui/react/anatomy';
 import { defineRecipe, defineSlotRecipe } from '@pandacss/dev';
 
 /** Button recipe used by components/ui/button.tsx. */
@@ -33,22 +34,25 @@ export const button = defineRecipe({
   defaultVariants: { variant: 'solid', size: 'md' },
 });
 
+/** The look of every text control (the `input` recipe and the field's input/select/textarea slots). */
+const inputBase = {
+  w: 'full',
+  h: '10',
+  px: '3',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'md',
+  bg: 'bg.surface',
+  fontSize: 'sm',
+  _focusVisible: { outline: '2px solid', outlineColor: 'primary.500', outlineOffset: '0' },
+  '&[data-invalid], &[aria-invalid=true]': { borderColor: 'danger.500' },
+  _disabled: { opacity: 0.6 },
+} as const;
+
 /** Text input recipe (Input, the search box, filter fields). */
 export const input = defineRecipe({
   className: 'input',
-  base: {
-    w: 'full',
-    h: '10',
-    px: '3',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'md',
-    bg: 'bg.surface',
-    fontSize: 'sm',
-    _focusVisible: { outline: '2px solid', outlineColor: 'primary.500', outlineOffset: '0' },
-    '&[data-invalid], &[aria-invalid=true]': { borderColor: 'danger.500' },
-    _disabled: { opacity: 0.6 },
-  },
+  base: inputBase,
 });
 
 /** Status pill (components/ui/status-badge.tsx): one tone per meaning, never raw colours. */
@@ -170,5 +174,65 @@ export const tableCell = defineRecipe({
   staticCss: ['*'],
 });
 
+/** Field (components/ui/field.tsx) over Ark's field anatomy, as Park UI's `recipes/field.ts`. */
+export const field = defineSlotRecipe({
+  className: 'field',
+  slots: fieldAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexDir: 'column' },
+    label: { display: 'block', fontSize: 'sm', fontWeight: 'medium', mb: '1.5', color: 'fg' },
+    input: { ...inputBase },
+    select: { ...inputBase },
+    textarea: { ...inputBase, h: 'auto', minH: '20', py: '2' },
+    helperText: { display: 'block', fontSize: 'xs', color: 'fg.muted', mt: '1' },
+    errorText: { display: 'block', fontSize: 'xs', color: 'danger.500', mt: '1' },
+    requiredIndicator: { color: 'danger.500', ms: '0.5' },
+  },
+});
+
+/** Dialog (components/ui/dialog.tsx) over Ark's dialog anatomy, plus a footer for its buttons. */
+export const dialog = defineSlotRecipe({
+  className: 'dialog',
+  slots: [...dialogAnatomy.keys(), 'footer'],
+  base: {
+    backdrop: { position: 'fixed', inset: '0', bg: 'bg.backdrop', zIndex: 'overlay' },
+    positioner: { position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4', zIndex: 'modal' },
+    content: { bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'xl', w: 'full', maxW: '440px', p: '6', outline: 'none' },
+    title: { fontSize: 'lg', fontWeight: 'semibold', mb: '2' },
+    description: { color: 'fg.muted', fontSize: 'sm', mb: '4' },
+    footer: { display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '6' },
+  },
+});
+
+/** Toast (components/ui/toaster-view.tsx) over Ark's toast anatomy; errors read white on danger. */
+export const toast = defineSlotRecipe({
+  className: 'toast',
+  slots: toastAnatomy.keys(),
+  base: {
+    root: {
+      w: 'min(360px, calc(100vw - 32px))',
+      bg: 'bg.surface',
+      borderWidth: '1px',
+      borderColor: 'border',
+      borderRadius: 'lg',
+      boxShadow: 'lg',
+      p: '4',
+      pr: '10',
+      position: 'relative',
+      translate: 'var(--x) var(--y)',
+      scale: 'var(--scale)',
+      zIndex: 'var(--z-index)',
+      height: 'var(--height)',
+      opacity: 'var(--opacity)',
+      willChange: 'translate, opacity, scale',
+      transition: 'translate 400ms, scale 400ms, opacity 400ms, height 400ms',
+      '&[data-type=error]': { bg: 'danger.500', borderColor: 'danger.600', color: 'white' },
+    },
+    title: { fontWeight: 'semibold' },
+    description: { mt: '1', fontSize: 'sm' },
+    closeTrigger: { position: 'absolute', top: '2', right: '2', cursor: 'pointer', fontSize: 'lg', lineHeight: 1, px: '1.5', bg: 'transparent', color: 'inherit' },
+  },
+});
+
 export const recipes = { button, input, badge, switchControl, tableCell };
-export const slotRecipes = { listPage };
+export const slotRecipes = { listPage, field, dialog, toast };

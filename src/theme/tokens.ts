@@ -25,6 +25,10 @@ export const tokens = defineTokens({
     modal: { value: 1400 },
     toast: { value: 1700 },
   },
+  gradients: {
+    // the public screens' canvas (/login, /reset-password): primary.50 into slate.50
+    authCanvas: { value: 'linear-gradient(160deg, #EAF2FB 0%, #F8FAFC 60%)' },
+  },
   sizes: {
     sidebar: { value: '256px' },
     sidebarCollapsed: { value: '64px' },
@@ -39,5 +43,7 @@ export const semanticTokens = defineSemanticTokens({
     'bg.surface': { value: '{colors.white}' },
     border: { value: '{colors.gray.200}' },
     accent: { value: '{colors.primary.500}' },
+    // behind modals and the mobile drawer: slate.900 at half opacity
+    'bg.backdrop': { value: 'rgba(15, 23, 42, 0.5)' },
   },
 });

@@ -76,8 +76,12 @@ test.describe('List kit (issue 9 item 4)', () => {
     await expect(cells.nth(7)).toHaveText('R$ 98.765,43');
     await expect(cells.nth(8)).toHaveText('Pendente');
 
-    // the seller of an order created by the admin is the admin's CPF, shown formatted
-    await expect(cells.nth(5)).toHaveText('529.982.247-25');
+    // the seller (a username, here the seeded Vendedor's CPF) is shown formatted
+    await page.getByRole('button', { name: 'Filtros de busca' }).click();
+    await page.getByLabel('Vendedor', { exact: true }).fill('11144477735');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page).toHaveURL(/seller/);
+    await expect(firstRow.locator('td').nth(5)).toHaveText('111.444.777-35');
     const documents = await page.locator('tbody tr td:nth-child(5), tbody tr td:nth-child(6)').allInnerTexts();
     for (const text of documents) expect(text.trim(), 'a raw CPF/CNPJ').not.toMatch(/^(\d{11}|\d{14})$/);
   });

@@ -167,7 +167,7 @@ describe('ListPage (spec 000 §2.4)', () => {
     expect(onSearch).toHaveBeenLastCalledWith({ page: 1, pageSize: 5, sort: 'name:asc', filters: { name: 'ana' } });
     await user.click(screen.getByRole('button', { name: 'Limpar' }));
     expect(onSearch).toHaveBeenLastCalledWith({ page: 1, pageSize: 5 });
-  });
+  }, 20_000); // many clicks: slow on a loaded machine
 });
 
 describe('FormPage (spec 000 §2.5)', () => {

@@ -2,7 +2,7 @@ import type { MaskitoOptions } from '@maskito/core';
 import { useMaskito } from '@maskito/react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Field, controlClass, firstError } from '@/components/ui/field';
+import { Field, firstError } from '@/components/ui/field';
 import { MoneyInput } from '@/components/ui/money-input';
 import { Switch } from '@/components/ui/switch';
 import { dateInputToIso, isoToDateInput } from '@/lib/dates';
@@ -36,7 +36,6 @@ export function TextField({ maxLength, type = 'text', inputMode, autoComplete, .
   return (
     <Frame {...props}>
       <Field.Input
-        className={controlClass}
         type={type}
         inputMode={inputMode}
         autoComplete={autoComplete}
@@ -69,7 +68,6 @@ function MaskedInput({ options, format, clean, inputMode }: { options: MaskitoOp
         input.current = el;
         maskRef(el);
       }}
-      className={controlClass}
       inputMode={inputMode}
       autoComplete="off"
       defaultValue={format(value)}
@@ -131,7 +129,6 @@ function NumberInput({ min, max, step }: { min?: number; max?: number; step: num
       min={min}
       max={max}
       step={step}
-      className={controlClass}
       value={value === undefined || value === null || Number.isNaN(value) ? '' : String(value)}
       onChange={(e) => field.handleChange(e.target.value === '' ? 0 : e.target.valueAsNumber)}
       onBlur={field.handleBlur}
@@ -167,7 +164,6 @@ export function DateField(props: FieldProps) {
     <Frame {...props}>
       <Field.Input
         type="date"
-        className={controlClass}
         value={isoToDateInput(field.state.value)}
         onChange={(e) => field.handleChange(dateInputToIso(e.target.value, field.state.value || new Date().toISOString()))}
         onBlur={field.handleBlur}
@@ -187,7 +183,7 @@ export function SelectField<V extends string>({ options, placeholder, ...props }
   const field = useFieldContext<V | ''>();
   return (
     <Frame {...props}>
-      <Field.Select className={controlClass} value={field.state.value ?? ''} onChange={(e) => field.handleChange(e.target.value as V | '')} onBlur={field.handleBlur}>
+      <Field.Select value={field.state.value ?? ''} onChange={(e) => field.handleChange(e.target.value as V | '')} onBlur={field.handleBlur}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -224,7 +220,6 @@ export function QuerySelectField<TItem extends { id: number }, TKey extends Quer
   return (
     <Frame {...props}>
       <Field.Select
-        className={controlClass}
         value={value ? String(value) : ''}
         onChange={(e) => field.handleChange(e.target.value ? Number(e.target.value) : emptyValue)}
         onBlur={field.handleBlur}
@@ -257,7 +252,6 @@ export function TriStateField(props: FieldProps) {
   return (
     <Frame {...props}>
       <Field.Select
-        className={controlClass}
         value={value === true ? 'true' : value === false ? 'false' : ''}
         onChange={(e) => field.handleChange(e.target.value === '' ? null : e.target.value === 'true')}
         onBlur={field.handleBlur}

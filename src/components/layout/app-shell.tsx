@@ -37,7 +37,7 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
         <div
           aria-hidden="true"
           onClick={() => setDrawerOpen(false)}
-          className={css({ position: 'fixed', inset: '0', bg: 'rgba(15,23,42,0.45)', zIndex: 'overlay', transition: 'opacity 0.2s' })}
+          className={css({ position: 'fixed', inset: '0', bg: 'bg.backdrop', zIndex: 'overlay', transition: 'opacity 0.2s' })}
           style={{ opacity: drawerOpen ? 1 : 0, pointerEvents: drawerOpen ? 'auto' : 'none' }}
         />
         <div

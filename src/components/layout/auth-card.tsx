@@ -22,7 +22,7 @@ export function AuthCard({
         alignItems: "center",
         justifyContent: "center",
         p: "4",
-        bg: "linear-gradient(160deg, #EAF2FB 0%, #F8FAFC 60%)",
+        bgGradient: "authCanvas",
       })}
     >
       <div

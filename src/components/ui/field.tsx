@@ -1,11 +1,9 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import type { ReactNode } from 'react';
-import { css, cx } from 'styled-system/css';
-import { input } from 'styled-system/recipes';
+import { forwardRef, type ComponentProps, type ReactNode } from 'react';
+import { cx } from 'styled-system/css';
+import { field } from 'styled-system/recipes';
 
-const label = css({ display: 'block', fontSize: 'sm', fontWeight: 'medium', mb: '1.5', color: 'fg' });
-const error = css({ display: 'block', fontSize: 'xs', color: 'danger.500', mt: '1' });
-const helper = css({ display: 'block', fontSize: 'xs', color: 'fg.muted', mt: '1' });
+const classes = field();
 
 export interface FieldProps {
   label?: ReactNode;
@@ -20,25 +18,37 @@ export interface FieldProps {
 }
 
 /**
- * A labelled form field (Ark UI Field): label, control, error text. The control must be a
- * `Field.Input` / `Field.Select` (or an Ark component) so label and error are wired by ids.
+ * A labelled form field (Ark UI Field, styled by the `field` slot recipe): label, control,
+ * helper or error text. The control must be a `Field.Input` / `Field.Select` /
+ * `Field.Textarea` (or an Ark component) so label and error are wired by ids.
  */
 function FieldRoot({ label: labelText, error: errorText, helper: helperText, required, disabled, className, children }: FieldProps) {
   return (
-    <ArkField.Root invalid={Boolean(errorText)} required={required} disabled={disabled} className={className}>
-      {labelText ? <ArkField.Label className={label}>{labelText}</ArkField.Label> : null}
+    <ArkField.Root invalid={Boolean(errorText)} required={required} disabled={disabled} className={cx(classes.root, className)}>
+      {labelText ? <ArkField.Label className={classes.label}>{labelText}</ArkField.Label> : null}
       {children}
-      {helperText && !errorText ? <ArkField.HelperText className={helper}>{helperText}</ArkField.HelperText> : null}
-      <ArkField.ErrorText className={error}>{errorText}</ArkField.ErrorText>
+      {helperText && !errorText ? <ArkField.HelperText className={classes.helperText}>{helperText}</ArkField.HelperText> : null}
+      <ArkField.ErrorText className={classes.errorText}>{errorText}</ArkField.ErrorText>
     </ArkField.Root>
   );
 }
 
+const FieldInput = forwardRef<HTMLInputElement, ComponentProps<typeof ArkField.Input>>(function FieldInput({ className, ...rest }, ref) {
+  return <ArkField.Input ref={ref} className={cx(classes.input, className)} {...rest} />;
+});
+const FieldSelect = forwardRef<HTMLSelectElement, ComponentProps<typeof ArkField.Select>>(function FieldSelect({ className, ...rest }, ref) {
+  return <ArkField.Select ref={ref} className={cx(classes.select, className)} {...rest} />;
+});
+const FieldTextarea = forwardRef<HTMLTextAreaElement, ComponentProps<typeof ArkField.Textarea>>(function FieldTextarea({ className, ...rest }, ref) {
+  return <ArkField.Textarea ref={ref} className={cx(classes.textarea, className)} {...rest} />;
+});
+
+/** `Field.Root` with `Field.Input`, `Field.Select`, `Field.Textarea` (styled controls wired to the root). */
 export const Field = {
   Root: FieldRoot,
-  Input: ArkField.Input,
-  Select: ArkField.Select,
-  Textarea: ArkField.Textarea,
+  Input: FieldInput,
+  Select: FieldSelect,
+  Textarea: FieldTextarea,
 };
 
 /** The first message of a TanStack Form field's errors (zod issues or strings). */
@@ -49,6 +59,3 @@ export function firstError(errors: readonly unknown[]): string | undefined {
   if (typeof e === 'object' && e && 'message' in e) return String((e as { message: unknown }).message);
   return undefined;
 }
-
-/** Class of a native select / text input inside `Field.Root` (the `input` recipe). */
-export const controlClass = cx(input());

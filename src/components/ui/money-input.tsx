@@ -1,7 +1,5 @@
 import { forwardRef, useEffect, useState, type InputHTMLAttributes } from 'react';
 import { Field } from './field';
-import { cx } from 'styled-system/css';
-import { input } from 'styled-system/recipes';
 import { digitsToCents, formatBRL, type Cents } from '@/lib/money';
 
 export interface MoneyInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
@@ -33,7 +31,7 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
       autoComplete="off"
       placeholder="R$ 0,00"
       {...rest}
-      className={cx(input(), className)}
+      className={className}
       value={text}
       onFocus={(e) => {
         setFocused(true);
