@@ -104,5 +104,5 @@ describe('Novo recebimento form (spec 001 §5)', () => {
     expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Recebimento criado com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/receivables'));
-  });
+  }, 20_000); // types every field: slow on a loaded machine
 });
