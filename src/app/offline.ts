@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { salesOrderKeys, salesOrderOutboxHandlers } from '@/features/sales-orders/api';
+import { OUTBOX_KINDS, salesOrderKeys, salesOrderOutboxHandlers } from '@/features/sales-orders/api';
 import { startQueryPersistence, wipePersistedQueries } from '@/lib/offline/persister';
 import { startOutbox } from '@/lib/offline/sync';
 import { clearServiceWorkerUserCaches, registerServiceWorker } from '@/lib/offline/update';
@@ -32,6 +32,14 @@ async function requestPersistentStorage() {
   }
 }
 
+/** The spec's success texts (001 §8), shown when a queued item is delivered. */
+const DELIVERED_TEXT: Record<string, string> = {
+  [OUTBOX_KINDS.createPayment]: 'Pagamento criado com sucesso',
+  [OUTBOX_KINDS.confirmPayment]: 'Pagamento registrado com sucesso',
+  [OUTBOX_KINDS.undoPayment]: 'Pagamento estornado com sucesso',
+  [OUTBOX_KINDS.uploadDocument]: 'Documento enviado com sucesso',
+};
+
 /** Starts the outbox and the session-driven parts (wipe on logout, persist() after sign-in). */
 export function startOffline(queryClient: QueryClient, session: Session) {
   const runtime = startOutbox({
@@ -40,12 +48,14 @@ export function startOffline(queryClient: QueryClient, session: Session) {
     onDelivered: (item) => {
       void queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(item.orderId) });
       void queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(item.orderId) });
+      const done = DELIVERED_TEXT[item.kind];
+      if (done) toast({ title: 'Sucesso', description: done });
     },
     onPaused: () => {
       toast({ title: 'Sessão expirada', description: 'Entre novamente para enviar os itens pendentes.', variant: 'destructive' });
       session.logout();
     },
-    onAttention: (_item, message) => toast({ title: 'Item precisa de atenção', description: message, variant: 'destructive' }),
+    onAttention: (_item, message) => toast({ title: 'Erro', description: `${message} (item na fila de envio: precisa de atenção)`, variant: 'destructive' }),
   });
 
   let last = session.getState();

@@ -40,6 +40,8 @@ export const ROUTE_TABLE = {
   // The home's "user me" is its menu item's permission; the route itself is open to any
   // signed-in user, since a denied route redirects here (docs/decisions.md).
   '/': signedIn,
+  // The offline queue (issue 10): every signed-in user sees only their own queued items.
+  '/fila': signedIn,
   '/profile': { permission: userResource.permission('me') },
   '/users': { permission: userResource.permission('find') },
   '/user/$id': { permission: userResource.permission('findOne') },

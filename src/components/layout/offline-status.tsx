@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { ptBR } from 'date-fns/locale/pt-BR';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -56,10 +57,10 @@ export function OfflineStatus() {
         </>
       )}
       {pending > 0 ? (
-        <span className={css({ color: 'primary.600', fontWeight: 'medium' })} data-testid="outbox-count">
+        <Link to="/fila" className={css({ color: 'primary.600', fontWeight: 'medium', textDecoration: 'underline' })} data-testid="outbox-count">
           {pending === 1 ? '1 pendente' : `${pending} pendentes`}
           {attention ? ` (${attention} precisa${attention > 1 ? 'm' : ''} de atenção)` : ''}
-        </span>
+        </Link>
       ) : null}
     </div>
   );

@@ -186,3 +186,10 @@ export function useOutboxItems(userId: number | null | undefined): OutboxItem[] 
   }, [userId]);
   return items;
 }
+
+/** A queued item's state in words: 'Aguardando envio', 'Enviando...' ('Enviando... 40%' for an upload), 'Precisa de atenção'. */
+export function outboxStateLabel(item: OutboxItem): string {
+  if (item.state === 'attention') return 'Precisa de atenção';
+  if (item.state === 'sending') return item.progress !== undefined && item.progress > 0 ? `Enviando... ${item.progress}%` : 'Enviando...';
+  return 'Aguardando envio';
+}
