@@ -204,6 +204,39 @@ describe('users shown through populate (issue 8 item 7)', () => {
     }
   });
 
+  it('the seller of an order the caller may read comes back with id, documentId, name and type (not null); the directory still hides other companies’ people', async () => {
+    const customer = (await get('admin', '/customers?pagination[pageSize]=1')).data[0];
+    const vt = (await get('admin', '/vehicle-types?pagination[pageSize]=1')).data[0];
+    const [desp, conc, seller] = [await me('despachante'), await me('concessionaria'), await me('vendedor')];
+    const created = await call('admin', 'POST', '/sales-orders', {
+      data: { billing_date: new Date().toISOString(), customer_id: customer.id, vehicle_type_id: vt.id, user_dispatcher_id: desp.id, user_company_id: conc.id, user_id: seller.id, vehicle_price: 1000, original_amount: 100, current_amount: 100 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const order = created.body.data;
+    const receivable = await call('admin', 'POST', '/receivables', { data: { sales_order: order.id, amount_original: 10, payment_date: new Date().toISOString() } });
+    expect(receivable.status, JSON.stringify(receivable.body)).toBe(201);
+    const publicSeller = { id: seller.id, documentId: seller.documentId, name: seller.name, type: 'salesman' };
+    expect(seller.name, 'the seeded salesman has a name').toBeTruthy();
+
+    // the despachante: its order (one, and in the list) and its receivable show the seller's public fields only
+    const one = await get('despachante', `/sales-orders/${order.documentId}?populate[user_id]=true`);
+    expect(one.data.user_id).toEqual(publicSeller);
+    const list = await get('despachante', `/sales-orders?filters[id][$eq]=${order.id}&populate[user_id][fields][0]=username&populate[user_id][fields][1]=name&populate[user_id][fields][2]=email`);
+    expect(list.data[0].user_id).toEqual({ id: seller.id, documentId: seller.documentId, name: seller.name });
+    const rec = await get('despachante', `/receivables/${receivable.body.data.documentId}?populate[sales_order][populate][user_id]=true`);
+    expect(rec.data.sales_order.user_id).toEqual(publicSeller);
+    // the dealership: its own salesman, contact fields too
+    const asDealer = await get('concessionaria', `/sales-orders/${order.documentId}?populate[user_id]=true`);
+    expect(asDealer.data.user_id).toMatchObject({ id: seller.id, username: seller.username, email: seller.email });
+    // reached through the directory instead (not a record of the despachante's): still removed
+    const companies = await get('despachante', '/companies?populate[users]=true&pagination[pageSize]=100');
+    expect(companies.data.flatMap((c: any) => c.users ?? []).some((u: any) => u.id === seller.id)).toBe(false);
+    // an order outside the scope is not read at all, so its seller is not reached
+    const foreign = await call('despachante', 'GET', `/sales-orders/${theirs.documentId}?populate[user_id]=true`);
+    expect(foreign.status).toBe(404);
+    expect((await call('admin', 'DELETE', `/sales-orders/${order.documentId}`)).status).toBe(204);
+  });
+
   it('/users/me with nested populate shows only the caller’s own people', async () => {
     const rival = await rivalParties();
     const res = await call('vendedor', 'GET', '/users/me?populate[company_id][populate][users]=true');

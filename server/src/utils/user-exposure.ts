@@ -1,5 +1,7 @@
 import { getScope, isAdminUser, scopeFilter, type Scope } from './scope';
 
+const COMPANY = 'api::company.company';
+
 /**
  * What a caller sees of the users reached through relations (issue 8 item 7; docs/decisions.md
  * "Security: files and relations"). Registered once as a `content-api.output` sanitizer
@@ -12,6 +14,11 @@ import { getScope, isAdminUser, scopeFilter, type Scope } from './scope';
  * - one of the caller's own people (a dealership's salesmen; a salesman's dealership account and
  *   colleagues): `PEOPLE_FIELDS`;
  * - another user inside the caller's scope (the party accounts of the directory): `PUBLIC_FIELDS`;
+ * - a user reached through a record the caller may read (e.g. the seller `user_id` of an order of
+ *   the despachante's): `PUBLIC_FIELDS`. "A record the caller may read" = a row of a content-type
+ *   with an ownership scope (`scopeFilter` not null: orders, receivables, agreements, document
+ *   types, …), checked in the database; the directory (companies) and users themselves do not count,
+ *   so `/companies?populate[users]` of another dealership still shows none of its salesmen;
  * - anyone else: removed (null for a single relation, left out of a list).
  * Fields only: nested relations of those users are not shown. The root of a users answer (GET
  * /users, /users/me) is the users controller's business, not this sanitizer's.
@@ -24,8 +31,11 @@ export const PEOPLE_FIELDS = ['id', 'documentId', 'username', 'name', 'email', '
 
 type Verdict = 'self' | 'people' | 'public' | 'hidden';
 
-/** Calls `onUser` on every user object under a relation of `entity`; returns the entity with its answers. */
-function walk(strapi: any, schema: any, entity: any, onUser: (u: any) => any): any {
+/** Where a user object was found: the uid and id of the record whose relation holds it. */
+type Parent = { uid: string; id: unknown };
+
+/** Calls `onUser(user, parent)` on every user object under a relation of `entity`; returns the entity with its answers. */
+function walk(strapi: any, schema: any, entity: any, onUser: (u: any, parent: Parent) => any): any {
   if (!entity || typeof entity !== 'object' || !schema?.attributes) return entity;
   for (const [key, value] of Object.entries(entity)) {
     const attribute = schema.attributes[key];
@@ -35,7 +45,7 @@ function walk(strapi: any, schema: any, entity: any, onUser: (u: any) => any): a
       const one = (v: any) => {
         if (!v || typeof v !== 'object' || !('id' in v)) return v; // e.g. {count}
         if (attribute.target === USER) {
-          const answer = onUser(v);
+          const answer = onUser(v, { uid: schema.uid, id: entity.id });
           return answer === v ? walk(strapi, target, v, onUser) : answer; // the caller itself: look inside too
         }
         return walk(strapi, target, v, onUser);
@@ -71,6 +81,31 @@ async function verdicts(strapi: any, scope: Scope, ids: number[], cache: Map<num
   }
 }
 
+/** Content-types whose rows, when in the caller's scope, make the users they link public to it. */
+function ownsRows(uid: string, scope: Scope): boolean {
+  return uid !== USER && uid !== COMPANY && scopeFilter(uid, scope, 'read') != null;
+}
+
+/** Marks in `cache` (key `uid:id`) which of the `parents` are rows the caller may read. */
+async function parentsInScope(strapi: any, scope: Scope, parents: Parent[], cache: Map<string, boolean>): Promise<void> {
+  const byUid = new Map<string, number[]>();
+  for (const p of parents) {
+    const key = `${p.uid}:${p.id}`;
+    if (cache.has(key)) continue;
+    cache.set(key, false);
+    const id = Number(p.id);
+    if (!Number.isSafeInteger(id) || !ownsRows(p.uid, scope)) continue;
+    byUid.set(p.uid, [...(byUid.get(p.uid) ?? []), id]);
+  }
+  for (const [uid, ids] of byUid) {
+    const rows: any[] = await strapi.db.query(uid).findMany({
+      where: { $and: [{ id: { $in: ids } }, scopeFilter(uid, scope, 'read')] },
+      select: ['id'],
+    });
+    for (const r of rows) cache.set(`${uid}:${r.id}`, true);
+  }
+}
+
 const pick = (u: any, fields: string[]) => Object.fromEntries(fields.filter((k) => k in u).map((k) => [k, u[k]]));
 
 /** The `content-api.output` sanitizer factory: `(schema) => async (entity) => entity`. */
@@ -80,18 +115,29 @@ export const userExposureSanitizer = (strapi: any) => (schema: any) => async (en
   const caller = ctx?.state?.user;
   if (caller && isAdminUser(caller)) return entity;
   const state = (ctx?.state ?? {}) as any;
-  state.userExposure ??= { scope: caller ? await getScope(strapi, caller) : null, cache: new Map<number, Verdict>() };
-  const { scope, cache } = state.userExposure as { scope: Scope | null; cache: Map<number, Verdict> };
+  state.userExposure ??= {
+    scope: caller ? await getScope(strapi, caller) : null,
+    cache: new Map<number, Verdict>(),
+    parents: new Map<string, boolean>(),
+  };
+  const { scope, cache, parents } = state.userExposure as { scope: Scope | null; cache: Map<number, Verdict>; parents: Map<string, boolean> };
 
   const ids: number[] = [];
-  walk(strapi, schema, entity, (u) => {
+  const found: Parent[] = [];
+  walk(strapi, schema, entity, (u, parent) => {
     ids.push(Number(u.id));
+    found.push(parent);
     return u;
   });
   if (!ids.length) return entity;
-  if (scope) await verdicts(strapi, scope, ids, cache);
-  return walk(strapi, schema, entity, (u) => {
-    const verdict = scope ? cache.get(Number(u.id)) ?? 'hidden' : 'hidden';
+  if (scope) {
+    await verdicts(strapi, scope, ids, cache);
+    const reached = found.filter((_, i) => cache.get(ids[i]) === 'hidden');
+    if (reached.length) await parentsInScope(strapi, scope, reached, parents);
+  }
+  return walk(strapi, schema, entity, (u, parent) => {
+    let verdict = scope ? cache.get(Number(u.id)) ?? 'hidden' : 'hidden';
+    if (verdict === 'hidden' && parents.get(`${parent.uid}:${parent.id}`)) verdict = 'public';
     if (verdict === 'self') return u;
     if (verdict === 'people') return pick(u, PEOPLE_FIELDS);
     if (verdict === 'public') return pick(u, PUBLIC_FIELDS);
