@@ -12,7 +12,7 @@ import { formatBRL } from '@/lib/money';
 import { salesOrderResource } from './resource';
 import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
 import { SALES_ORDER_SORT_FIELDS, SALES_ORDER_SORT_LABELS, orderDispatcherName, toSalesOrderSearch, type SalesOrder } from './schema';
-import { refUserName } from '@/features/users/schema';
+import { refUserName, userRefLabel } from '@/features/users/schema';
 import { ORDER_STATUS_OPTIONS, orderStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
 
@@ -42,7 +42,7 @@ const columns: ListColumn<SalesOrder>[] = [
     meta: { priority: 2 },
     accessorFn: (o) => (o.customer_id && 'cpf_cnpj' in o.customer_id ? formatDocument(o.customer_id.cpf_cnpj) : ''),
   },
-  { id: 'seller', header: 'Vendedor', enableSorting: false, meta: { priority: 5, wrap: true }, accessorFn: (o) => (o.user_id && 'username' in o.user_id ? formatDocument(o.user_id.username) : '') },
+  { id: 'seller', header: 'Vendedor', enableSorting: false, meta: { priority: 5, wrap: true }, accessorFn: (o) => userRefLabel(o.user_id) },
   { id: 'original_amount', header: 'Valor Nominal', accessorFn: (o) => formatBRL(o.original_amount) },
   { id: 'current_amount', header: 'Valor Final', accessorFn: (o) => formatBRL(o.current_amount) },
   { id: 'status_in', header: 'Status', accessorFn: (o) => orderStatusBadge(o.status_in).label, cell: ({ row }) => <StatusBadge {...orderStatusBadge(row.original.status_in)} /> },

@@ -57,7 +57,7 @@ export type SalesOrder = z.infer<typeof salesOrderSchema>;
 /** Despachante column/field: the dispatcher user's name, else the documentation company's name (spec 001 §3 "fallback text"). */
 export function orderDispatcherName(order: Pick<SalesOrder, 'user_dispatcher_id' | 'vehicle_documentation_company_id'>): string {
   const user = order.user_dispatcher_id as UserRef | { id: number } | null;
-  const fromUser = user && 'username' in user ? userDisplayName(user) : '';
+  const fromUser = user && ('name' in user || 'username' in user) ? userDisplayName(user as UserRef) : '';
   if (fromUser) return fromUser;
   const company = order.vehicle_documentation_company_id as z.infer<typeof companyRefSchema> | { id: number } | null;
   return company && 'trade_name' in company ? company.trade_name || company.name || company.legal_name || '' : '';

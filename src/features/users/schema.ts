@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { strapiIdSchema } from '@/lib/api/strapi';
+import { formatDocument } from '@/lib/document';
 
 /**
  * Users (users-permissions) as other records reference them (spec 000 §3, spec 001 §3): the
@@ -26,4 +27,16 @@ export function userDisplayName(user: { name?: string | null; username?: string 
 /** Name of a populated user relation ('' when missing or a bare id). */
 export function refUserName(ref: UserRef | { id: number } | null | undefined): string {
   return ref && ('username' in ref || 'name' in ref) ? userDisplayName(ref as UserRef) : '';
+}
+
+/**
+ * Label of a populated user relation in lists (e.g. the orders' "Vendedor" column): `name`, else
+ * the username formatted as CPF/CNPJ, else ''. Non-administrators get other companies' users
+ * with id, documentId, name and type only (no username/e-mail: docs/decisions.md "Security: files
+ * and relations"), so `name` comes first.
+ */
+export function userRefLabel(ref: UserRef | { id: number } | null | undefined): string {
+  if (!ref) return '';
+  const user = ref as UserRef;
+  return user.name || (user.username ? formatDocument(user.username) : '');
 }
