@@ -3,11 +3,20 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { session } from '@/lib/session';
 import { createAppRouter, createQueryClient } from './router';
 import './index.css';
 
-const queryClient = createQueryClient();
+// A 401 after the session started (token expired or revoked): sign out; the guard in _app.tsx
+// then sends the user to /login?redirect=<where they were>, and signing in returns there.
+const queryClient = createQueryClient({
+  onUnauthorized: () => {
+    if (session.getState().status !== 'authenticated') return;
+    rememberReturnTo(router.state.location.href);
+    session.logout();
+  },
+});
 const router = createAppRouter(queryClient, session);
 
 // With a stored user and permissions this is 'authenticated' at once (warm start); users/me

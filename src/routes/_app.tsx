@@ -3,6 +3,7 @@ import { MENU } from '@/app/menu';
 import { AppShell } from '@/components/layout/app-shell';
 import { SessionPlaceholder } from '@/components/layout/placeholder-page';
 import { decideAccess } from '@/lib/navigation/guard';
+import { loginSearch } from '@/lib/navigation/return-to';
 import { useSession, type SessionState } from '@/lib/session';
 
 /**
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, matches }) => {
     const check = (state: SessionState) => {
       const decision = decideAccess(state, matches[matches.length - 1]?.staticData);
-      if (decision.kind === 'redirect') throw redirect({ to: decision.to, replace: true });
+      if (decision.kind === 'redirect') throw redirect(decision.to === '/login' ? { to: '/login', search: loginSearch(), replace: true } : { to: '/', replace: true });
     };
     // Synchronous once the session is known, so moving between screens never flashes the placeholder.
     const current = context.session.getState();
@@ -33,7 +34,8 @@ function AppLayout() {
   const leaf = useMatches({ select: (m) => m[m.length - 1]?.staticData });
   const decision = decideAccess(state, leaf);
   if (decision.kind === 'loading') return <SessionPlaceholder />;
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // Signed out under the user (a 401): /login?redirect=<where they were> (lib/navigation/return-to.ts).
+  if (decision.kind === 'redirect') return decision.to === '/login' ? <Navigate to="/login" search={loginSearch()} replace /> : <Navigate to="/" replace />;
   return (
     <AppShell menu={MENU}>
       <Outlet />

@@ -1,6 +1,6 @@
 import { useMaskito } from '@maskito/react';
 import { useForm } from '@tanstack/react-form';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { Suspense, lazy, useState } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
@@ -11,6 +11,7 @@ import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/errors';
 import { documentMaskOptions, documentMessage, sanitizeDocument } from '@/lib/document';
+import { clearReturnTo } from '@/lib/navigation/return-to';
 import { signIn } from './api';
 
 // The recovery dialog (Ark Dialog, focus trap) loads when first opened.
@@ -23,6 +24,9 @@ const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then(
  */
 export function LoginScreen() {
   const navigate = useNavigate();
+  const router = useRouter();
+  // validated by the route (same-origin path only)
+  const { redirect } = useSearch({ from: '/login' });
   const [showPassword, setShowPassword] = useState(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   const [recoveryUsed, setRecoveryUsed] = useState(false);
@@ -40,7 +44,9 @@ export function LoginScreen() {
       try {
         const { name } = await signIn(identifier, value.password);
         toast({ title: 'Login sucesso', description: `Seja bem-vindo, ${name}!` });
-        await navigate({ to: '/' });
+        clearReturnTo();
+        if (redirect) router.history.push(redirect);
+        else await navigate({ to: '/' });
       } catch (error) {
         toast({ title: 'Login falhou', description: errorMessage(error, 'Credenciais inválidas. Tente novamente.'), variant: 'destructive' });
       }

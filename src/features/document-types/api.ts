@@ -45,5 +45,6 @@ export const documentTypeQueries = {
       queryKey: documentTypeKeys.forCompany(companyUserId),
       queryFn: ({ signal }) => fetchDocumentTypes(companyUserId, signal),
       staleTime: 5 * 60_000,
+      meta: { errorMessage: 'Erro ao buscar tipos de documento.', useServerMessage: false },
     }),
 };

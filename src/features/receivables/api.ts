@@ -31,7 +31,7 @@ export async function fetchReceivable(id: string, signal?: AbortSignal): Promise
 
 export const receivableQueries = {
   list: (search: ReceivableSearch) =>
-    queryOptions({ queryKey: receivableKeys.list(search), queryFn: ({ signal }) => fetchReceivables(search, signal), placeholderData: keepPreviousData, retry: 0 }),
+    queryOptions({ queryKey: receivableKeys.list(search), queryFn: ({ signal }) => fetchReceivables(search, signal), placeholderData: keepPreviousData, retry: 0, meta: { errorMessage: 'Erro ao carregar os recebimentos: {message}' } }),
   detail: (id: string) =>
     queryOptions({
       queryKey: receivableKeys.detail(id),

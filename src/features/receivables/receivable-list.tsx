@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
-import { toast } from '@/components/ui/toast';
 import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
@@ -38,20 +36,12 @@ const columns: ListColumn<Receivable>[] = [
 export function ReceivableList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   const queryClient = useQueryClient();
   const list = useResourceList({ search, onSearchChange, serverSearch: true, query: receivableQueries.list(toReceivableSearch(search)) });
-  const { query } = list;
   const methods = useQuery(paymentMethodQueries.options());
-
-  useEffect(() => {
-    if (query.isError) toast({ title: 'Erro', description: `Erro ao carregar os recebimentos: ${query.error.message}`, variant: 'destructive' });
-  }, [query.isError, query.error, query.errorUpdatedAt]);
 
   const remove = useMutation({
     mutationFn: (r: Receivable) => deleteReceivable(r.documentId),
-    onSuccess: () => {
-      toast({ title: 'Recebimento excluído', description: 'Recebimento excluído com sucesso.' });
-      void queryClient.invalidateQueries({ queryKey: receivableKeys.all() });
-    },
-    onError: () => toast({ title: 'Erro', description: 'Não foi possível excluir o recebimento.', variant: 'destructive' }),
+    meta: { successTitle: 'Recebimento excluído', successMessage: 'Recebimento excluído com sucesso.', errorMessage: 'Não foi possível excluir o recebimento.', useServerMessage: false },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: receivableKeys.all() }),
   });
 
   const filterFields: FilterField[] = [

@@ -65,6 +65,7 @@ export const salesOrderQueries = {
       queryFn: ({ signal }) => fetchSalesOrders(search, signal),
       placeholderData: keepPreviousData,
       retry: 0,
+      meta: { errorMessage: 'Erro ao carregar os pedidos: {message}' },
     }),
   detail: (documentId: string) =>
     queryOptions({

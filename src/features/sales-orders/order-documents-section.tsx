@@ -1,5 +1,4 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
@@ -26,10 +25,6 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
   const companyUserId = order.user_company_id?.id ?? null;
   const typesQuery = useQuery(documentTypeQueries.forCompany(companyUserId));
   const docsQuery = useQuery(salesOrderQueries.documents(order.id));
-
-  useEffect(() => {
-    if (typesQuery.isError) toast({ title: 'Erro', description: 'Erro ao buscar tipos de documento.', variant: 'destructive' });
-  }, [typesQuery.isError, typesQuery.errorUpdatedAt]);
 
   const upload = useMutation({
     mutationKey: uploadMutationKey(order.id),

@@ -1,5 +1,4 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
@@ -52,12 +51,8 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   const { permissions } = useSession();
   const can = (action: string) => hasPermission(permissions, { api: 'receivable', controller: 'receivable', action });
   const paymentsQuery = useQuery(salesOrderQueries.payments(order.id));
-  const methodsQuery = useQuery(paymentMethodQueries.options());
+  const methodsQuery = useQuery({ ...paymentMethodQueries.options(), meta: { errorMessage: 'Não foi possível carregar os meios de pagamento.', useServerMessage: false } });
   const methods = methodsQuery.data ?? [];
-
-  useEffect(() => {
-    if (methodsQuery.isError) toast({ title: 'Erro', description: 'Não foi possível carregar os meios de pagamento.', variant: 'destructive' });
-  }, [methodsQuery.isError, methodsQuery.errorUpdatedAt]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(order.id) });
 

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, type ToOptions } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Icon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api';
 import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
@@ -59,13 +58,13 @@ export function OrderHeader({ title, order, backTo = { to: '/sales-orders' } }: 
   );
 }
 
-/** Loads an order by documentId (or numeric id) and reports a failure once with 'Erro ao carregar pedido: {message}'. */
+/**
+ * Loads an order by documentId (or numeric id); a failure other than 404 is reported (once, by
+ * the QueryCache) as 'Erro ao carregar pedido: {message}'; a 404 shows 'Pedido não encontrado.'.
+ */
 export function useOrder(id: string) {
-  const query = useQuery(salesOrderQueries.detail(id));
+  const query = useQuery({ ...salesOrderQueries.detail(id), meta: { errorMessage: 'Erro ao carregar pedido: {message}', ignoreStatuses: [404] } });
   const notFound = query.isError && isApiError(query.error) && query.error.status === 404;
-  useEffect(() => {
-    if (query.isError && !notFound) toast({ title: 'Erro', description: `Erro ao carregar pedido: ${query.error.message}`, variant: 'destructive' });
-  }, [query.isError, query.error, notFound, query.errorUpdatedAt]);
   return { query, notFound };
 }
 

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { listPage } from 'styled-system/recipes';
 import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
 import { Icon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast';
 import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
@@ -56,20 +54,12 @@ const columns: ListColumn<SalesOrder>[] = [
 export function SalesOrderList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   const queryClient = useQueryClient();
   const list = useResourceList({ search, onSearchChange, serverSearch: true, query: salesOrderQueries.list(toSalesOrderSearch(search)) });
-  const { query } = list;
   const iconLink = listPage().iconLink;
-
-  useEffect(() => {
-    if (query.isError) toast({ title: 'Erro', description: `Erro ao carregar os pedidos: ${query.error.message}`, variant: 'destructive' });
-  }, [query.isError, query.error, query.errorUpdatedAt]);
 
   const remove = useMutation({
     mutationFn: (o: SalesOrder) => deleteSalesOrder(o.documentId),
-    onSuccess: () => {
-      toast({ title: 'Pedido excluído', description: 'Pedido foi excluído com sucesso.' });
-      void queryClient.invalidateQueries({ queryKey: salesOrderKeys.all() });
-    },
-    onError: () => toast({ title: 'Erro', description: 'Não foi possível excluir o pedido.', variant: 'destructive' }),
+    meta: { successTitle: 'Pedido excluído', successMessage: 'Pedido foi excluído com sucesso.', errorMessage: 'Não foi possível excluir o pedido.', useServerMessage: false },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: salesOrderKeys.all() }),
   });
 
   return (

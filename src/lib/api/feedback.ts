@@ -1,0 +1,56 @@
+import { isApiError, errorMessage } from './errors';
+
+/**
+ * What a query or mutation tells the one error reporter (issue 9 item 6), in its `meta`:
+ * `useQuery({ ...orderQueries.list(s), meta: { errorMessage: 'Erro ao carregar os pedidos: {message}' } })`,
+ * `useMutation({ mutationFn, meta: { successMessage: 'Pedido criado com sucesso', errorMessage: 'Não foi possível criar o pedido' } })`.
+ * The QueryCache / MutationCache `onError` (lib/query-client.ts) toasts it, as TanStack Query's
+ * offline example does; nothing is shown when `errorMessage` is absent (the screen handles it).
+ * Plain strings only: meta of a paused mutation is persisted with it (offline outbox).
+ */
+export type FeedbackMeta = {
+  /** Title of the failure toast; default 'Erro'. */
+  errorTitle?: string;
+  /**
+   * The spec's failure text. `{message}` in it is replaced by the error's message
+   * ('Erro ao carregar os pedidos: {message}'); otherwise the server's own message is shown
+   * when it sent one and this text when it did not — unless `useServerMessage` is false.
+   */
+  errorMessage?: string;
+  /** false: always show `errorMessage` as written (the spec gives a fixed text). Default true. */
+  useServerMessage?: boolean;
+  /** HTTP statuses the screen reports itself (a 404 'não encontrado' panel): no toast for them. */
+  ignoreStatuses?: readonly number[];
+  /** Title of the success toast (mutations); default 'Sucesso'. */
+  successTitle?: string;
+  /** Success text (mutations); no success toast without it. */
+  successMessage?: string;
+};
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: FeedbackMeta & Record<string, unknown>;
+    mutationMeta: FeedbackMeta & Record<string, unknown>;
+  }
+}
+
+/** The failure toast `meta` asks for, or undefined when it asks for none. */
+export function failureToast(error: unknown, meta: FeedbackMeta | undefined): { title: string; description: string } | undefined {
+  if (!meta?.errorMessage) return undefined;
+  if (isApiError(error) && meta.ignoreStatuses?.includes(error.status)) return undefined;
+  const text = meta.errorMessage;
+  let description: string;
+  if (text.includes('{message}')) description = text.replace('{message}', error instanceof Error ? error.message : String(error));
+  else description = meta.useServerMessage === false ? text : errorMessage(error, text);
+  return { title: meta.errorTitle ?? 'Erro', description };
+}
+
+/** The success toast `meta` asks for, or undefined. */
+export function successToast(meta: FeedbackMeta | undefined): { title: string; description: string } | undefined {
+  return meta?.successMessage ? { title: meta.successTitle ?? 'Sucesso', description: meta.successMessage } : undefined;
+}
+
+/** True for the answer of a request whose token the server no longer accepts. */
+export function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}

@@ -1,0 +1,107 @@
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from '@/components/ui/dialog';
+import { Toaster, toast, toaster } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api/errors';
+import { failureToast } from '@/lib/api/feedback';
+import { safeRedirect } from '@/lib/navigation/return-to';
+import { createQueryClient } from '@/lib/query-client';
+
+afterEach(() => {
+  act(() => {
+    toaster.remove();
+  });
+});
+
+const serverSaid = new ApiError({ status: 400, message: 'CPF já cadastrado', hasServerMessage: true });
+const noMessage = new ApiError({ status: 500, message: 'HTTP 500' });
+
+describe('failure texts from meta (issue 9 item 6)', () => {
+  it('shows nothing without an errorMessage', () => {
+    expect(failureToast(serverSaid, undefined)).toBeUndefined();
+    expect(failureToast(serverSaid, {})).toBeUndefined();
+  });
+  it("prefers the server's message, else the spec's text", () => {
+    expect(failureToast(serverSaid, { errorMessage: 'Não foi possível criar o pedido' })).toEqual({ title: 'Erro', description: 'CPF já cadastrado' });
+    expect(failureToast(noMessage, { errorMessage: 'Não foi possível criar o pedido' })).toEqual({ title: 'Erro', description: 'Não foi possível criar o pedido' });
+  });
+  it('keeps a fixed text fixed, fills {message}, and skips the statuses the screen shows itself', () => {
+    expect(failureToast(serverSaid, { errorMessage: 'Não foi possível excluir o pedido.', useServerMessage: false })?.description).toBe('Não foi possível excluir o pedido.');
+    expect(failureToast(noMessage, { errorMessage: 'Erro ao carregar os pedidos: {message}' })?.description).toBe('Erro ao carregar os pedidos: HTTP 500');
+    expect(failureToast(new ApiError({ status: 404, message: 'Not Found' }), { errorMessage: 'x', ignoreStatuses: [404] })).toBeUndefined();
+    expect(failureToast(noMessage, { errorMessage: 'x', errorTitle: 'Erro no upload' })?.title).toBe('Erro no upload');
+  });
+});
+
+describe('the query client reports failures once, from meta', () => {
+  function Screen({ fail }: { fail: unknown }) {
+    useQuery({ queryKey: ['x'], queryFn: () => Promise.reject(fail), retry: false, meta: { errorMessage: 'Erro ao carregar os pedidos: {message}' } });
+    const m = useMutation({ mutationFn: async () => 1, meta: { successTitle: 'Pedido excluído', successMessage: 'Pedido foi excluído com sucesso.' } });
+    return (
+      <button type="button" onClick={() => m.mutate()}>
+        excluir
+      </button>
+    );
+  }
+
+  it('toasts a failed query and a successful mutation with the texts of meta', async () => {
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <Screen fail={noMessage} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Erro ao carregar os pedidos: HTTP 500')).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'excluir' }).click());
+    expect(await screen.findByText('Pedido foi excluído com sucesso.')).toBeInTheDocument();
+    expect(screen.getByText('Pedido excluído')).toBeInTheDocument();
+  });
+
+  it('hands a 401 to onUnauthorized instead of toasting it', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    render(
+      <QueryClientProvider client={client}>
+        <Screen fail={new ApiError({ status: 401, message: 'Missing or invalid credentials', hasServerMessage: true })} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/Erro ao carregar os pedidos/)).toBeNull();
+  });
+});
+
+describe('toasts while a modal dialog is open', () => {
+  it('stay in the accessibility tree (announced), not hidden with the page behind the dialog', async () => {
+    render(
+      <>
+        <Dialog open onOpenChange={() => {}} title="Confirmar exclusão">
+          <p>conteúdo</p>
+        </Dialog>
+        <Toaster />
+      </>,
+    );
+    await screen.findByRole('dialog');
+    act(() => {
+      toast({ title: 'Erro', description: 'Não foi possível excluir o pedido.', variant: 'destructive' });
+    });
+    // getByRole skips anything under aria-hidden: this fails when the toaster sits behind the dialog
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Não foi possível excluir o pedido.');
+    expect(status.closest('[aria-hidden="true"]')).toBeNull();
+  });
+});
+
+describe('redirect after signing in', () => {
+  it('keeps same-origin paths with their search', () => {
+    expect(safeRedirect('/sales-orders?page=2&q=silva')).toBe('/sales-orders?page=2&q=silva');
+    expect(safeRedirect('/sales-order/abc/details')).toBe('/sales-order/abc/details');
+  });
+  it('refuses other sites, odd forms and /login itself', () => {
+    for (const bad of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'sales-orders', '/login', '/login?redirect=/x', '', 42, undefined]) {
+      expect(safeRedirect(bad), String(bad)).toBeUndefined();
+    }
+  });
+});
