@@ -55,13 +55,17 @@ export function createQueryPersister(db: BalcaoDb, userId: () => number | null):
 
 /**
  * Restores the user's persisted cache into `queryClient` (resolves when done; a missing, old
- * or busted cache is removed), then keeps saving it. Returns the unsubscribe function.
+ * or busted cache is removed; restored queries are marked stale), then keeps saving it. Returns the unsubscribe function.
  * Never throws: a broken store only means a cold start.
  */
 export async function startQueryPersistence(queryClient: QueryClient, userId: () => number | null, db: BalcaoDb = getDb()): Promise<() => void> {
   const persister = createQueryPersister(db, userId);
   try {
     await persistQueryClientRestore({ queryClient, persister, maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER });
+    // What comes back from storage is shown at once but is never taken as fresh: it may predate a
+    // write of the last session (the persister saves at most once a second), so every restored
+    // query refetches in the background when a screen uses it.
+    await queryClient.invalidateQueries({ refetchType: 'none' });
   } catch (error) {
     console.warn('[offline] cache local descartado', error);
   }

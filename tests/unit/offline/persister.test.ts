@@ -22,6 +22,8 @@ describe('persisted query cache', () => {
     const reloaded = new QueryClient();
     (await startQueryPersistence(reloaded, () => user, db))();
     expect(reloaded.getQueryData([7, 'sales-orders', 'list', { page: 1 }])).toEqual({ data: [{ id: 1, documentId: 'abc' }] });
+    // Shown at once, but stale: the first screen that uses it refetches (it may predate the last write).
+    expect(reloaded.getQueryState([7, 'sales-orders', 'list', { page: 1 }])?.isInvalidated).toBe(true);
 
     user = 8;
     const other = new QueryClient();
