@@ -4,7 +4,8 @@ import { errors as dbErrors } from '@strapi/database';
 /**
  * `global::db-errors`, just inside strapi::errors (issue 2 "Bad input gets a 400 ..., never a 500").
  * PostgreSQL refuses values SQLite silently accepts (text in an integer filter, an id beyond int4,
- * a NUL byte, a string over varchar(255)); those driver errors become a 400 with a readable message
+ * a NUL byte, a string over varchar(255), a LIKE operator on a date/number/boolean column); those
+ * driver errors become a 400 with a readable message
  * instead of a 500. Unique violations become 409. Strapi's own value errors from its database
  * layer (`InvalidDatetimeFormat`, `InvalidDateFormat`, `InvalidTimeFormat`, `InvalidRelationError`,
  * `NotNullError`: e.g. `filters[createdAt][$gt]=notadate` on /users, whose stock controller skips
@@ -24,6 +25,9 @@ const BAD_VALUE: Record<string, string> = {
   '23514': 'Valor fora das regras do campo.',
   '2201X': 'Paginação inválida.',
   '2201W': 'Paginação inválida.',
+  // `$contains`/`$startsWith`/`$endsWith` (LIKE) on a date, number or boolean column: SQLite compares
+  // the text, PostgreSQL has no such operator (found by the query fuzzer, tests/fuzz-query-body.test.ts)
+  '42883': 'Filtro inválido: o operador não se aplica ao tipo do campo (ex.: $contains em uma data ou número).',
 };
 
 function driverCode(e: any): string | undefined {
