@@ -28,6 +28,11 @@ const BAD_VALUE: Record<string, string> = {
   // `$contains`/`$startsWith`/`$endsWith` (LIKE) on a date, number or boolean column: SQLite compares
   // the text, PostgreSQL has no such operator (found by the query fuzzer, tests/fuzz-query-body.test.ts)
   '42883': 'Filtro inválido: o operador não se aplica ao tipo do campo (ex.: $contains em uma data ou número).',
+  // A sort the request composed that PostgreSQL cannot run (e.g. `sort=vehicle_type_id.publishedAt:sideways`
+  // on a single record, found by the query fuzzer): SQLite runs it, PostgreSQL refuses the SQL.
+  '42P10': 'Ordenação inválida para esta consulta.',
+  '42601': 'Consulta inválida: verifique os parâmetros de ordenação e filtro.',
+  '42703': 'Consulta inválida: campo desconhecido.',
 };
 
 function driverCode(e: any): string | undefined {

@@ -1,4 +1,4 @@
-import { assertFieldsShape, assertFilterShape, assertNoPrototypeNames, assertPaginationShape, guardQuery } from '../utils/query-errors';
+import { assertFieldsShape, assertFilterShape, assertNoPrototypeNames, assertPaginationShape, assertSortShape, guardQuery } from '../utils/query-errors';
 
 /**
  * `global::query-shape`, right after strapi::query (issue 2 "Malformed query strings ...: all 4xx";
@@ -14,6 +14,7 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
   if (!ctx.path.startsWith('/api/')) return next();
   assertFilterShape(ctx.query?.filters);
   assertPaginationShape(ctx.query);
+  assertSortShape(ctx.query);
   assertFieldsShape(ctx.query);
   assertNoPrototypeNames(ctx.query);
   return guardQuery(next);

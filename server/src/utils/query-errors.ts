@@ -158,6 +158,55 @@ export function assertNoPrototypeNames(query: Record<string, unknown> | undefine
   }
 }
 
+const SORT_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const SORT_DIRECTION = /^(asc|desc)$/i;
+
+/**
+ * Checks `sort` (top level and inside `populate` entries): `field`, `relation.field`, optionally
+ * `:asc`/`:desc` (any case), as text (comma separated), a list of such texts, or objects whose
+ * leaves are 'asc'/'desc'. `sort=state_id.publishedAt:sideways` used to reach knex's PostgreSQL
+ * compiler as a non-direction (TypeError → 500; found by the query fuzzer). Throws a 400
+ * 'Ordenação inválida: ...'.
+ */
+export function assertSortShape(query: Record<string, unknown> | undefined): void {
+  if (!query) return;
+  const bad = (why: string): never => {
+    throw new errors.ValidationError(`Ordenação inválida: ${why}`, { source: 'query', param: 'sort' });
+  };
+  const checkObject = (node: Record<string, unknown>, depth: number): void => {
+    if (depth > 12) bad('aninhamento profundo demais');
+    for (const [key, value] of Object.entries(node)) {
+      if (!SORT_PATH.test(key)) bad(`"${key}" não é um campo`);
+      if (typeof value === 'string') {
+        if (!SORT_DIRECTION.test(value.trim())) bad(`direção "${value}" (use asc ou desc)`);
+      } else if (isObject(value) && !Array.isArray(value)) checkObject(value, depth + 1);
+      else bad(`direção de "${key}" (use asc ou desc)`);
+    }
+  };
+  const check = (sort: unknown): void => {
+    for (const entry of listOf(sort)) {
+      if (typeof entry === 'string') {
+        for (const item of entry.split(',')) {
+          const [path, direction, ...rest] = item.trim().split(':');
+          if (!SORT_PATH.test(path ?? '') || rest.length) bad(`"${item}"`);
+          if (direction !== undefined && !SORT_DIRECTION.test(direction.trim())) bad(`direção "${direction}" (use asc ou desc)`);
+        }
+      } else if (isObject(entry) && !Array.isArray(entry)) checkObject(entry, 0);
+      else bad('esperado texto "campo:asc|desc" ou objeto');
+    }
+  };
+  if (query.sort !== undefined) check(query.sort);
+  const stack: Array<[unknown, number]> = [[query.populate, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!isObject(node) || depth > 20) continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'sort') check(value);
+      else stack.push([value, depth + 1]);
+    }
+  }
+}
+
 /** Key and smallest accepted value (`limit=-1` is Strapi's "no limit", capped by api.rest.maxLimit). */
 const PAGINATION_KEYS: Array<[string, number]> = [['page', 1], ['pageSize', 1], ['start', 0], ['limit', -1]];
 
