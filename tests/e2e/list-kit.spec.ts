@@ -81,7 +81,8 @@ test.describe('List kit (issue 9 item 4)', () => {
     await page.getByLabel('Vendedor', { exact: true }).fill('11144477735');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect(page).toHaveURL(/seller/);
-    await expect(firstRow.locator('td').nth(5)).toHaveText('111.444.777-35');
+    // the seller shows by name (its CPF only when it has none; never raw digits: checked below)
+    await expect(firstRow.locator('td').nth(5)).toHaveText('Vendedor Demonstração');
     const documents = await page.locator('tbody tr td:nth-child(5), tbody tr td:nth-child(6)').allInnerTexts();
     for (const text of documents) expect(text.trim(), 'a raw CPF/CNPJ').not.toMatch(/^(\d{11}|\d{14})$/);
   });

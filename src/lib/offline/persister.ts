@@ -64,8 +64,9 @@ export async function startQueryPersistence(queryClient: QueryClient, userId: ()
     await persistQueryClientRestore({ queryClient, persister, maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER });
     // What comes back from storage is shown at once but is never taken as fresh: it may predate a
     // write of the last session (the persister saves at most once a second), so every restored
-    // query refetches in the background when a screen uses it.
-    await queryClient.invalidateQueries({ refetchType: 'none' });
+    // query refetches in the background when a screen uses it. Offline a refetch can only fail, so
+    // the restored data stays as it is (the screen shows it with its age).
+    if (typeof navigator === 'undefined' || navigator.onLine) await queryClient.invalidateQueries({ refetchType: 'none' });
   } catch (error) {
     console.warn('[offline] cache local descartado', error);
   }
