@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, login } from './helpers/api';
 import { call, get, uniq } from './helpers/business';
-
-/** A valid CPF built from a 9-digit base (same algorithm as the seed). */
-function cpf(base: number) {
-  const d = String(base).padStart(9, '0').split('').map(Number);
-  for (const len of [9, 10]) {
-    let s = 0;
-    for (let i = 0; i < len; i++) s += d[i] * (len + 1 - i);
-    const r = (s * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
+import { cpf } from './helpers/scope';
 
 describe('customers (spec 001 §5, §7)', () => {
   it('lists with contains filters and pagination, CRUD by documentId, finds by CPF/CNPJ', async () => {

@@ -106,6 +106,19 @@ function assertIdValues(values: unknown[], bad: (why: string) => never): void {
   }
 }
 
+/** Calls `fn` with every `key` entry (e.g. `fields`, `sort`) found inside a `populate` tree, up to 20 levels. */
+function forEachInPopulate(populate: unknown, key: string, fn: (value: unknown) => void): void {
+  const stack: Array<[unknown, number]> = [[populate, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!isObject(node) || depth > 20) continue;
+    for (const [k, value] of Object.entries(node)) {
+      if (k === key) fn(value);
+      else stack.push([value, depth + 1]);
+    }
+  }
+}
+
 /**
  * Checks `fields` (top level and inside `populate` entries): a non-empty field name or a list of
  * them. `fields=` (an empty name) used to reach the query builder ("Name cannot be null" → 500).
@@ -120,15 +133,7 @@ export function assertFieldsShape(query: Record<string, unknown> | undefined): v
     for (const f of listOf(fields)) if (typeof f !== 'string' || f.trim() === '') bad('cada campo deve ser um nome não vazio');
   };
   if (query.fields !== undefined) check(query.fields);
-  const stack: Array<[unknown, number]> = [[query.populate, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (!isObject(node) || depth > 20) continue;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'fields') check(value);
-      else stack.push([value, depth + 1]);
-    }
-  }
+  forEachInPopulate(query.populate, 'fields', check);
 }
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -196,15 +201,7 @@ export function assertSortShape(query: Record<string, unknown> | undefined): voi
     }
   };
   if (query.sort !== undefined) check(query.sort);
-  const stack: Array<[unknown, number]> = [[query.populate, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (!isObject(node) || depth > 20) continue;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'sort') check(value);
-      else stack.push([value, depth + 1]);
-    }
-  }
+  forEachInPopulate(query.populate, 'sort', check);
 }
 
 /** Key and smallest accepted value (`limit=-1` is Strapi's "no limit", capped by api.rest.maxLimit). */
