@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { runSeed } from './seed';
 import { subscribeWriteChecks, relationScopeValidator } from './utils/relation-scope';
 import { userExposureSanitizer } from './utils/user-exposure';
+import { registerUserFilterRules } from './utils/user-filters';
 import { registerDeleteNotFound } from './utils/delete-not-found';
 import { registerFileSweep } from './utils/file-sweep';
 
@@ -9,12 +10,14 @@ export default {
   /**
    * Every validated content-API write runs the relation-scope check (utils/relation-scope.ts);
    * every content-API answer shows users reached through relations only as the caller may see them
-   * (utils/user-exposure.ts); DELETE of an unknown record answers 404 (utils/delete-not-found.ts).
+   * (utils/user-exposure.ts) and lets filters and sorts on their hidden fields reach only the caller's
+   * own people (utils/user-filters.ts); DELETE of an unknown record answers 404 (utils/delete-not-found.ts).
    */
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as any);
     strapi.sanitizers.add('content-api.output', userExposureSanitizer(strapi) as any);
     registerDeleteNotFound(strapi);
+    registerUserFilterRules(strapi);
   },
 
   /** Records uploaders, then runs the idempotent seed (src/seed) on every start; schedules the unattached-files sweep (utils/file-sweep). */

@@ -144,3 +144,21 @@ export const userExposureSanitizer = (strapi: any) => (schema: any) => async (en
     return undefined;
   });
 };
+
+/**
+ * The root of a users list (GET /users) for the caller: an administrator sees the users as given;
+ * anyone else sees itself in full, its own people with `PEOPLE_FIELDS` and everybody else — the
+ * party accounts of the directory — with `PUBLIC_FIELDS` only (id, documentId, name, type: what
+ * the PWA's selects read). Same verdicts as the populate sanitizer above.
+ */
+export async function exposeUserList(strapi: any, users: any[]): Promise<any[]> {
+  const caller = strapi.requestContext.get()?.state?.user;
+  if (caller && isAdminUser(caller)) return users;
+  const cache = new Map<number, Verdict>();
+  if (caller) await verdicts(strapi, await getScope(strapi, caller), users.map((u) => Number(u.id)), cache);
+  return users.map((u) => {
+    const verdict = cache.get(Number(u.id));
+    if (verdict === 'self') return u;
+    return pick(u, verdict === 'people' ? PEOPLE_FIELDS : PUBLIC_FIELDS);
+  });
+}

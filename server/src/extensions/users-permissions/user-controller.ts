@@ -2,6 +2,7 @@ import { errors } from '@strapi/utils';
 import { documentError, normalizeDocument } from '../../utils/documents';
 import { isAdminUser } from '../../utils/scope';
 import { issueSessionToken } from './sessions';
+import { exposeUserList } from '../../utils/user-exposure';
 
 const { ValidationError, PolicyError, NotFoundError, ApplicationError } = errors;
 const USER = 'plugin::users-permissions.user';
@@ -15,8 +16,6 @@ const WRITABLE = new Set([
 ]);
 /** Session words for types (spec 000 §3 "the login session also knows type values such as concessionaria"). */
 const TYPE_ALIASES: Record<string, string> = { concessionaria: 'company', despachante: 'dispatcher', vendedor: 'salesman', administrador: 'admin', dispacher: 'dispatcher' };
-/** Fields a non-administrator sees of other users in GET /users (select lists of spec 001 §7). */
-const PUBLIC_FIELDS = ['id', 'documentId', 'username', 'name', 'email', 'phone_number', 'type', 'blocked', 'createdAt'];
 
 const schema = () => strapi.getModel(USER as any);
 
@@ -182,7 +181,9 @@ export const userController = {
   /**
    * GET /users → `{data, meta:{pagination:{page,pageSize,pageCount,total}}}` with filters, sort,
    * fields, populate and pagination[page|pageSize|start|limit]. Non-administrators see only
-   * party accounts (type company or dispatcher) and only their public fields (select lists, spec 001 §7).
+   * party accounts (type company or dispatcher), as utils/user-exposure.ts `exposeUserList` shows
+   * them (id, documentId, name, type: the select lists of spec 001 §7), and their filters and sort
+   * on other fields only reach themselves (utils/user-filters.ts).
    */
   async find(ctx: any) {
     const query: any = await validatedQuery(ctx, ctx.query);
@@ -215,7 +216,7 @@ export const userController = {
     if (!dbQuery.orderBy) dbQuery.orderBy = [{ id: 'asc' }];
     const { results, pagination: meta } = await strapi.db.query(USER).findPage({ ...dbQuery, page, pageSize });
     let data: any[] = await Promise.all(results.map((u: any) => sanitizeUser(u, ctx)));
-    if (!admin) data = data.map((u) => Object.fromEntries(PUBLIC_FIELDS.filter((k) => k in u).map((k) => [k, u[k]])));
+    if (!admin) data = await exposeUserList(strapi, data);
     ctx.body = { data, meta: { pagination: { page: meta.page, pageSize: meta.pageSize, pageCount: meta.pageCount, total: meta.total } } };
   },
 
