@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROUTE_TABLE } from '../../src/app/route-table';
 import { login, menu } from './helpers';
+import { photoJpeg } from './fixtures/files';
+import { apiToken, card, createOrderViaApi } from './orders-helpers';
 
 /**
  * Issue 10 "Installable" and "Reading offline", in Chromium against the real server: the
@@ -80,4 +82,51 @@ test('a list seen online opens offline after a reload, with its rows, the offlin
   await expect(page.locator('tbody tr').first()).toHaveText(text);
   await context.setOffline(false);
   await expect(page.getByText('Sem conexão')).toBeHidden();
+});
+
+test('offline: a photo and a payment wait in the outbox across a reload, then reach the server exactly once', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const order = await createOrderViaApi(request);
+  await login(page, 'admin');
+  await page.goto(`/sales-order/${order.documentId}/details`);
+  const payments = card(page, 'Dados do pagamento');
+  const docs = card(page, 'Documentos');
+  await expect(payments.getByText('Nenhum pagamento registrado.')).toBeVisible();
+  await expect(docs.getByText('Nenhum documento enviado para este pedido.')).toBeVisible();
+  await serviceWorkerReady(page);
+  await page.waitForTimeout(1_500);
+
+  await context.setOffline(true);
+  await payments.getByRole('button', { name: 'Adicionar novo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo pagamento' });
+  await dialog.getByLabel('Meio de pagamento').selectOption({ label: 'PIX' });
+  await dialog.getByLabel('Valor').pressSequentially('4321');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  const cnh = docs.getByRole('list', { name: 'Tipos de documento' }).getByRole('listitem').filter({ hasText: 'CNH' });
+  await cnh.locator('input[type=file]').setInputFiles(photoJpeg());
+  await expect(page.getByTestId('outbox-count')).toHaveText('2 pendentes');
+
+  // Closed and reopened without a network: still there, still pending.
+  await page.reload();
+  await expect(payments.locator('tbody tr').first()).toContainText('Aguardando envio');
+  await expect(payments.locator('tbody tr').first()).toContainText('R$ 43,21');
+  await expect(cnh.getByText('Aguardando envio')).toBeVisible();
+  await page.getByTestId('outbox-count').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fila de envio' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Itens da fila' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByTestId('storage-estimate')).toContainText('Armazenamento usado');
+  await page.goBack();
+
+  await context.setOffline(false);
+  await expect(payments.locator('tbody tr').first()).toContainText('Pendente');
+  await expect(cnh.getByText('Enviado')).toBeVisible();
+  await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+
+  // The server holds each exactly once.
+  const token = await apiToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const receivables = await (await request.get(`/api/receivables?filters[pedido_id][$eq]=${order.id}`, { headers })).json();
+  expect(receivables.data).toHaveLength(1);
+  const documents = await (await request.get(`/api/sales-order-documents?filters[sales_order][id][$eq]=${order.id}`, { headers })).json();
+  expect(documents.data).toHaveLength(1);
 });

@@ -98,7 +98,7 @@ test.describe('Payments of an order (spec 001 §2 Dados do pagamento, §4, §5)'
   });
 });
 
-test('a payment recorded without connection shows as being sent, then is sent once the connection returns', async ({ page, request, context }) => {
+test('a payment recorded without connection waits in the outbox ("Aguardando envio"), then is sent once the connection returns', async ({ page, request, context }) => {
   const order = await createOrderViaApi(request);
   await login(page, 'admin');
   await page.goto(`/sales-order/${order.documentId}/details`);
@@ -112,11 +112,11 @@ test('a payment recorded without connection shows as being sent, then is sent on
   await context.setOffline(true);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   const row = payments.locator('tbody tr').first();
-  await expect(row).toContainText('Enviando...');
+  await expect(row).toContainText('Aguardando envio');
   await expect(row).toContainText('R$ 77,77');
 
   await context.setOffline(false);
   await expect(row).toContainText('Pendente');
-  await expect(row).not.toContainText('Enviando...');
+  await expect(row).not.toContainText('Aguardando envio');
   await expect(payments.locator('tbody tr')).toHaveCount(1);
 });

@@ -14,6 +14,8 @@ export interface SendingDocument {
   key: string;
   typeId: number;
   fileName: string;
+  /** Badge text; default 'Enviando...'; a queued file: 'Aguardando envio' or 'Enviando... 40%' (issue 10). */
+  label?: string;
 }
 
 export interface DocumentsCardProps {
@@ -96,14 +98,14 @@ export function DocumentsCard({ types, documents, isLoading, sending, onUpload, 
         <>
           <ul aria-label="Tipos de documento">
             {rows.map(({ type, sent }) => {
-              const uploading = sending.some((x) => x.typeId === type.id);
+              const uploading = sending.find((x) => x.typeId === type.id);
               return (
                 <li key={type.id} className={s.typeRow} data-testid={`document-type-${type.id}`}>
                   <span>{type.name}</span>
                   {sent ? (
                     <StatusBadge label="Enviado" tone="success" />
                   ) : uploading ? (
-                    <StatusBadge label="Enviando..." tone="info" />
+                    <StatusBadge label={uploading.label ?? 'Enviando...'} tone="info" />
                   ) : !canUpload ? null : (
                     <label className={s.upload} title={`Enviar ${type.name}`}>
                       <UploadIcon />
@@ -139,7 +141,7 @@ export function DocumentsCard({ types, documents, isLoading, sending, onUpload, 
                     <div>{types.find((t) => t.id === x.typeId)?.name ?? ''}</div>
                     <div className={s.fileName}>{x.fileName}</div>
                   </div>
-                  <StatusBadge label="Enviando..." tone="info" />
+                  <StatusBadge label={x.label ?? 'Enviando...'} tone="info" />
                 </li>
               ))}
               {docs.map((doc) => {

@@ -4,10 +4,21 @@ import { isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { documentTypeQueries } from '@/features/document-types/api';
-import { deleteOrderDocument, fetchSignedUrl, salesOrderKeys, salesOrderQueries, uploadOrderDocument, type UploadOrderDocumentInput } from './api';
+import { maybeOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/sync';
+import {
+  OUTBOX_KINDS,
+  deleteOrderDocument,
+  fetchSignedUrl,
+  salesOrderKeys,
+  salesOrderQueries,
+  uploadOrderDocument,
+  type QueuedUploadPayload,
+  type UploadOrderDocumentInput,
+} from './api';
 import { DocumentsCard, type SendingDocument } from './documents-card';
 import { MISSING_SIGNED_URL, deleteDocumentErrorMessage, signedUrlErrorMessage, typesForOrder } from './documents';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
+import type { DocumentType } from '@/features/document-types/schema';
 import type { OrderDocument, SalesOrder } from './schema';
 
 /** Mutation key of an order's uploads; `useMutationState` reads the ones still being sent. */
@@ -20,7 +31,7 @@ export const uploadMutationKey = (orderId: number) => ['upload-order-document', 
  */
 export function OrderDocumentsSection({ order, title }: { order: SalesOrder; title?: string }) {
   const queryClient = useQueryClient();
-  const { permissions } = useSession();
+  const { permissions, user } = useSession();
   const canDocument = (action: string) => hasPermission(permissions, { api: 'sales-order-document', controller: 'sales-order-document', action });
   const companyUserId = order.user_company_id?.id ?? null;
   const typesQuery = useQuery(documentTypeQueries.forCompany(companyUserId));
@@ -34,10 +45,31 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
     onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
   });
 
-  const sending = useMutationState({
-    filters: { mutationKey: uploadMutationKey(order.id), status: 'pending' },
-    select: (m) => m.state.variables as UploadOrderDocumentInput,
-  }).map((v): SendingDocument => ({ key: v.idempotencyKey, typeId: 'id' in v.documentType ? v.documentType.id : 0, fileName: v.fileName }));
+  const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === OUTBOX_KINDS.uploadDocument);
+  const sending = [
+    ...useMutationState({
+      filters: { mutationKey: uploadMutationKey(order.id), status: 'pending' },
+      select: (m) => m.state.variables as UploadOrderDocumentInput,
+    }).map((v): SendingDocument => ({ key: v.idempotencyKey, typeId: 'id' in v.documentType ? v.documentType.id : 0, fileName: v.fileName })),
+    ...queued.map((item): SendingDocument => {
+      const p = item.payload as QueuedUploadPayload;
+      return { key: item.idempotencyKey, typeId: p.documentTypeId, fileName: p.fileName, label: outboxStateLabel(item) };
+    }),
+  ];
+
+  // An upload goes through the offline outbox (issue 10): the file is kept as a Blob in IndexedDB
+  // until both steps are done, online at once or later; progress shows in the badge.
+  const onUpload = (type: DocumentType, file: File) => {
+    const runtime = maybeOutbox();
+    if (!runtime) {
+      upload.mutate({ orderId: order.id, documentType: { id: type.id }, file, fileName: file.name, idempotencyKey: newIdempotencyKey() });
+      return;
+    }
+    const payload: QueuedUploadPayload = { orderId: order.id, documentTypeId: type.id, documentTypeName: type.name, fileName: file.name, step: 'file' };
+    void runtime.outbox
+      .enqueue({ kind: OUTBOX_KINDS.uploadDocument, orderId: order.id, payload, file: { blob: file, name: file.name, type: file.type } })
+      .catch((error: unknown) => toast({ title: 'Erro no upload', description: error instanceof Error ? error.message : 'Falha no upload do arquivo', variant: 'destructive' }));
+  };
 
   const remove = useMutation({
     mutationFn: (doc: OrderDocument) => deleteOrderDocument(doc.documentId),
@@ -71,7 +103,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
       documents={docsQuery.data}
       isLoading={typesQuery.isPending || docsQuery.isPending}
       sending={sending}
-      onUpload={(type, file) => upload.mutate({ orderId: order.id, documentType: { id: type.id }, file, fileName: file.name, idempotencyKey: newIdempotencyKey() })}
+      onUpload={onUpload}
       onOpen={(doc) => void open(doc)}
       onDelete={(doc) => remove.mutate(doc)}
       canUpload={canDocument('create') && hasPermission(permissions, { api: 'upload', controller: 'content-api', action: 'upload' })}

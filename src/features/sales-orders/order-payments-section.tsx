@@ -5,7 +5,18 @@ import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { paymentMethodQueries } from '@/features/payment-methods/api';
 import { confirmReceivable, deleteReceivable, undoReceivable } from '@/features/receivables/api';
-import { createOrderPayment, newOrderPaymentInput, salesOrderKeys, salesOrderQueries, type CreateOrderPaymentInput } from './api';
+import { maybeOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/sync';
+import {
+  OUTBOX_KINDS,
+  createOrderPayment,
+  newOrderPaymentInput,
+  queuedPaymentPayload,
+  salesOrderKeys,
+  salesOrderQueries,
+  type CreateOrderPaymentInput,
+  type QueuedPaymentPayload,
+} from './api';
+import type { NewPaymentValues } from './new-payment-dialog';
 import type { PaymentAction } from './payment-dialogs';
 import { PaymentsCard, type SendingPayment } from './payments-card';
 import type { OrderPayment, SalesOrder } from './schema';
@@ -48,7 +59,7 @@ function failureText(error: unknown, fallback: string): string {
  */
 export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   const queryClient = useQueryClient();
-  const { permissions } = useSession();
+  const { permissions, user } = useSession();
   const can = (action: string) => hasPermission(permissions, { api: 'receivable', controller: 'receivable', action });
   const paymentsQuery = useQuery(salesOrderQueries.payments(order.id));
   const methodsQuery = useQuery({ ...paymentMethodQueries.options(), meta: { errorMessage: 'Não foi possível carregar os meios de pagamento.', useServerMessage: false } });
@@ -56,6 +67,8 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(order.id) });
 
+  // A new payment goes through the offline outbox (issue 10): queued with its key and custom id,
+  // sent at once when online, kept (and shown as pending) across reloads when not.
   const create = useMutation({
     mutationKey: createPaymentMutationKey(order.id),
     mutationFn: (input: CreateOrderPaymentInput) => createOrderPayment(input),
@@ -63,19 +76,38 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
     onError: (error) => toast({ title: 'Erro', description: failureText(error, 'Não foi possível criar o pagamento.'), variant: 'destructive' }),
     onSettled: refresh,
   });
+  const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === OUTBOX_KINDS.createPayment);
 
-  const sending = useMutationState({
-    filters: { mutationKey: createPaymentMutationKey(order.id), status: 'pending' },
-    select: (m) => m.state.variables as CreateOrderPaymentInput,
-  }).map(
-    (v): SendingPayment => ({
-      key: v.idempotencyKey,
-      methodName: methods.find((m) => m.id === v.paymentMethodId)?.name ?? '',
-      amount: v.amount,
-      installments: v.installments,
-      createdAt: v.createdAt,
+  const onCreate = (values: NewPaymentValues) => {
+    const runtime = maybeOutbox();
+    if (!runtime) {
+      create.mutate(newOrderPaymentInput({ orderId: order.id, ...values }));
+      return;
+    }
+    const methodName = methods.find((m) => m.id === values.paymentMethodId)?.name ?? '';
+    void runtime.outbox
+      .enqueue({ kind: OUTBOX_KINDS.createPayment, orderId: order.id, payload: queuedPaymentPayload({ orderId: order.id, ...values, methodName }) })
+      .catch((error: unknown) => toast({ title: 'Erro', description: failureText(error, 'Não foi possível criar o pagamento.'), variant: 'destructive' }));
+  };
+
+  const sending = [
+    ...useMutationState({
+      filters: { mutationKey: createPaymentMutationKey(order.id), status: 'pending' },
+      select: (m) => m.state.variables as CreateOrderPaymentInput,
+    }).map(
+      (v): SendingPayment => ({
+        key: v.idempotencyKey,
+        methodName: methods.find((m) => m.id === v.paymentMethodId)?.name ?? '',
+        amount: v.amount,
+        installments: v.installments,
+        createdAt: v.createdAt,
+      }),
+    ),
+    ...queued.map((item): SendingPayment => {
+      const p = item.payload as QueuedPaymentPayload;
+      return { key: item.idempotencyKey, methodName: p.methodName, amount: p.amount, installments: p.installments, createdAt: p.createdAt, label: outboxStateLabel(item) };
     }),
-  );
+  ];
 
   const act = async (action: PaymentAction, payment: OrderPayment) => {
     const text = ACTION_TEXT[action];
@@ -99,7 +131,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
       methodsLoading={methodsQuery.isPending}
       canCreate={can('create')}
       permitted={{ register: can('confirm'), reverse: can('undo'), remove: can('delete') }}
-      onCreate={(values) => create.mutate(newOrderPaymentInput({ orderId: order.id, ...values }))}
+      onCreate={onCreate}
       onAction={act}
     />
   );

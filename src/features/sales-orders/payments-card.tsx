@@ -23,6 +23,8 @@ export interface SendingPayment {
   installments: number;
   /** ISO. */
   createdAt: string;
+  /** Badge text; default 'Enviando...' (a queued one: 'Aguardando envio', issue 10). */
+  label?: string;
 }
 
 export interface PaymentsCardProps {
@@ -143,7 +145,7 @@ export function PaymentsCard({
     );
   };
 
-  const sendingBadge = <StatusBadge label="Enviando..." tone="info" />;
+  const sendingBadge = (p: SendingPayment) => <StatusBadge label={p.label ?? 'Enviando...'} tone={p.label === 'Precisa de atenção' ? 'danger' : 'info'} />;
 
   const empty = !isLoading && all.length === 0 && sending.length === 0;
 
@@ -178,7 +180,7 @@ export function PaymentsCard({
                   <dd>{formatBRL(p.amount)}</dd>
                 </div>
               </dl>
-              {sendingBadge}
+              {sendingBadge(p)}
             </li>
           ))}
           {rows.map((p) => (
@@ -237,7 +239,7 @@ export function PaymentsCard({
                   <td>{p.methodName}</td>
                   <td>{formatBRL(p.amount)}</td>
                   <td>{formatBRL(p.amount)}</td>
-                  <td>{sendingBadge}</td>
+                  <td>{sendingBadge(p)}</td>
                   <td />
                 </tr>
               ))}
