@@ -18,6 +18,8 @@ export interface ScopedOptions {
   notFound?: string;
   /** When false, non-admins may not create (403). */
   scopedCreate?: boolean;
+  /** Relations the create/update answer populates when the request names none. */
+  writePopulate?: string[];
 }
 
 /** Resolves `:id` (documentId, or a numeric id) to a documentId visible in `filter`, or throws 404. */
@@ -27,6 +29,8 @@ export async function resolveScoped(strapi: any, uid: string, id: string, filter
   if (!found) throw new errors.NotFoundError(notFound);
   return found;
 }
+
+const withWritePopulate = (query: any, opts: ScopedOptions) => (query.populate === undefined && opts.writePopulate ? { ...query, populate: opts.writePopulate } : query);
 
 /** Builds the scoped find/findOne/create/update/delete actions for `uid` (spread into createCoreController). */
 export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}) {
@@ -65,7 +69,7 @@ export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}
       await this.validateInput(data, ctx);
       const input = await this.sanitizeInput(data, ctx);
       if (scope.kind !== 'all' && opts.force) await opts.force(input, scope, 'create', null);
-      const entity = await strapi.service(uid).create({ ...query, data: input });
+      const entity = await strapi.service(uid).create({ ...withWritePopulate(query, opts), data: input });
       ctx.status = 201;
       return this.transformResponse(await this.sanitizeOutput(entity, ctx));
     },
@@ -80,7 +84,7 @@ export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}
       await this.validateInput(data, ctx);
       const input = await this.sanitizeInput(data, ctx);
       if (scope.kind !== 'all' && opts.force) await opts.force(input, scope, 'update', { documentId });
-      const entity = await strapi.service(uid).update(documentId, { ...query, data: input });
+      const entity = await strapi.service(uid).update(documentId, { ...withWritePopulate(query, opts), data: input });
       return this.transformResponse(await this.sanitizeOutput(entity, ctx));
     },
 

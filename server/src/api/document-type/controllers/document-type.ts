@@ -1,114 +1,28 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { getScope, type Scope } from '../../../utils/scope';
+import { getScope, scopeFilter, type Scope } from '../../../utils/scope';
+import { scopedActions } from '../../../utils/scoped-controller';
 import { signFileUrl, signedUrlTtl } from '../../../utils/signed-url';
 
 const UID = 'api::document-type.document-type';
-const USER = 'plugin::users-permissions.user';
 const SOD = 'api::sales-order-document.sales-order-document';
 
-/** Where-clause limiting document types to the caller's scope (docs/architecture.md "Data scope"). */
-function scopeFilter(scope: Scope): Record<string, unknown> | null {
-  if (scope.kind === 'all') return null;
-  if (scope.kind === 'company') return { user_company_id: { id: { $eq: scope.userId } } };
-  if (scope.kind === 'dispatcher') return { user_dispatcher_id: { id: { $eq: scope.userId } } };
-  return { user_company_id: { id: { $eq: scope.partyUserId ?? -1 } } };
-}
-
-/** Relation input → numeric id (number, "12", {id}, {connect:[{id}]}, {set:[{id}]}); null when cleared. */
-function relationId(value: any): number | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
-  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return Number(value);
-  if (typeof value === 'object') {
-    if (value.id !== undefined) return relationId(value.id);
-    const list = value.connect ?? value.set;
-    if (Array.isArray(list) && list.length) return relationId(list[list.length - 1]);
-  }
-  throw new errors.ValidationError('Relação inválida: informe o id numérico do usuário.');
-}
-
-/** Checks that a relation points at an existing user of the given type (spec 000 §5 "Document type form"). */
-async function checkParty(id: number | null | undefined, type: 'dispatcher' | 'company') {
-  if (id == null) return;
-  const user = await strapi.db.query(USER).findOne({ where: { id }, select: ['id', 'type'] });
-  if (!user || user.type !== type) {
-    throw new errors.ValidationError(
-      type === 'company'
-        ? 'Concessionária selecionada é inválida. Selecione uma opção válida.'
-        : 'Despachante selecionado é inválido. Selecione uma opção válida.',
-    );
-  }
-}
-
-/** Can the caller's scope see this sales order (populated with its party users)? */
-function orderVisible(scope: Scope, order: any): boolean {
-  if (!order) return false;
-  if (scope.kind === 'all') return true;
-  if (scope.kind === 'company') return order.user_company_id?.id === scope.userId;
-  if (scope.kind === 'dispatcher') return order.user_dispatcher_id?.id === scope.userId;
-  return order.user_id?.id === scope.userId || (scope.partyUserId != null && order.user_company_id?.id === scope.partyUserId);
-}
-
 export default factories.createCoreController(UID, ({ strapi }) => ({
-  /** GET /document-types: core list, limited to the caller's scope. */
-  async find(ctx) {
-    const scope = await getScope(strapi, ctx.state.user);
-    const extra = scopeFilter(scope);
-    await this.validateQuery(ctx);
-    const query: any = await this.sanitizeQuery(ctx);
-    if (extra) query.filters = query.filters ? { $and: [query.filters, extra] } : extra;
-    const { results, pagination } = await strapi.service(UID).find(query);
-    const sanitized = await this.sanitizeOutput(results, ctx);
-    return this.transformResponse(sanitized, { pagination });
-  },
-
-  /** GET /document-types/:id: 404 outside the caller's scope. */
-  async findOne(ctx) {
-    const scope = await getScope(strapi, ctx.state.user);
-    const extra = scopeFilter(scope);
-    await this.validateQuery(ctx);
-    const query: any = await this.sanitizeQuery(ctx);
-    const filters = { documentId: ctx.params.id, ...(extra ?? {}) };
-    const entity = await strapi.documents(UID).findFirst({ ...query, filters: query.filters ? { $and: [query.filters, filters] } : filters });
-    if (!entity) return ctx.notFound('Tipo de documento não encontrado');
-    return this.transformResponse(await this.sanitizeOutput(entity, ctx));
-  },
-
-  /** POST /document-types {data:{name, user_dispatcher_id, user_company_id}}; party ids must be users of that type. */
-  async create(ctx) {
-    const data: any = await prepareWrite(this, ctx);
-    const scope = await getScope(strapi, ctx.state.user);
-    if (scope.kind === 'company') data.user_company_id = scope.userId;
-    if (scope.kind === 'dispatcher') data.user_dispatcher_id = scope.userId;
-    if (typeof data.name !== 'string' || !data.name.trim()) throw new errors.ValidationError('Nome é obrigatório');
-    const entity = await strapi.documents(UID).create({ data, populate: ['user_dispatcher_id', 'user_company_id'] });
-    ctx.status = 201;
-    return this.transformResponse(await this.sanitizeOutput(entity, ctx));
-  },
-
-  /** PUT /document-types/:id {data}; scoped like findOne. */
-  async update(ctx) {
-    const scope = await getScope(strapi, ctx.state.user);
-    const extra = scopeFilter(scope);
-    const existing = await strapi.documents(UID).findFirst({ filters: { documentId: ctx.params.id, ...(extra ?? {}) } });
-    if (!existing) return ctx.notFound('Tipo de documento não encontrado');
-    const data: any = await prepareWrite(this, ctx);
-    if (scope.kind === 'company') delete data.user_company_id;
-    if (scope.kind === 'dispatcher') delete data.user_dispatcher_id;
-    const entity = await strapi.documents(UID).update({ documentId: ctx.params.id, data, populate: ['user_dispatcher_id', 'user_company_id'] });
-    return this.transformResponse(await this.sanitizeOutput(entity, ctx));
-  },
-
-  /** DELETE /document-types/:id; scoped like findOne. */
-  async delete(ctx) {
-    const scope = await getScope(strapi, ctx.state.user);
-    const extra = scopeFilter(scope);
-    const existing = await strapi.documents(UID).findFirst({ filters: { documentId: ctx.params.id, ...(extra ?? {}) } });
-    if (!existing) return ctx.notFound('Tipo de documento não encontrado');
-    await strapi.documents(UID).delete({ documentId: ctx.params.id });
-    ctx.status = 204;
-  },
+  /**
+   * find/findOne/create/update/delete: the common scoped actions (utils/scoped-controller.ts,
+   * scope `api::document-type.document-type` in utils/scope.ts); a party creating a type is its
+   * own side of it, and cannot move a type to another party on update. Rules: the service.
+   */
+  ...scopedActions(UID, strapi, {
+    notFound: 'Tipo de documento não encontrado',
+    writePopulate: ['user_dispatcher_id', 'user_company_id'],
+    force(data: any, scope: Scope, op: 'create' | 'update') {
+      const own = scope.kind === 'company' ? 'user_company_id' : scope.kind === 'dispatcher' ? 'user_dispatcher_id' : null;
+      if (!own) return;
+      if (op === 'create') data[own] = scope.userId;
+      else delete data[own];
+    },
+  }),
 
   /**
    * GET /document-types/get-signed-url?fileDocId=&fileUrl= → `{data:{signedUrl}}` (spec 001 §7, §8 "Files").
@@ -154,24 +68,6 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
   },
 }));
 
-/** Validates and sanitises `{data}` of a write; relation ids normalised to numbers. */
-async function prepareWrite(controller: any, ctx: any) {
-  const body = ctx.request.body;
-  if (!body || typeof body !== 'object' || !body.data || typeof body.data !== 'object' || Array.isArray(body.data)) {
-    throw new errors.ValidationError('Missing "data" payload in the request body');
-  }
-  await controller.validateInput(body.data, ctx);
-  const data: any = await controller.sanitizeInput(body.data, ctx);
-  for (const [key, type] of [['user_dispatcher_id', 'dispatcher'], ['user_company_id', 'company']] as const) {
-    if (key in data) {
-      data[key] = relationId(data[key]);
-      await checkParty(data[key], type);
-    }
-  }
-  if (typeof data.name === 'string') data.name = data.name.trim();
-  return data;
-}
-
 /** `/uploads/x.pdf` from an absolute or relative URL, without query; null when not under /uploads/. */
 function pathOf(url: string): string | null {
   try {
@@ -198,11 +94,8 @@ async function fileVisible(scope: Scope, fileId: number): Promise<boolean> {
   for (const m of morphs) {
     if (m.related_type === 'api::company.company' && m.field === 'logo') continue;
     if (m.related_type !== SOD) return false;
-    const doc: any = await strapi.db.query(SOD as any).findOne({
-      where: { id: m.related_id },
-      populate: { sales_order: { populate: { user_company_id: true, user_dispatcher_id: true, user_id: true } } },
-    });
-    if (!orderVisible(scope, doc?.sales_order)) return false;
+    const visible = await strapi.db.query(SOD as any).findOne({ where: { $and: [{ id: m.related_id }, scopeFilter(SOD, scope, 'read') ?? {}] }, select: ['id'] });
+    if (!visible) return false;
   }
   return true;
 }
