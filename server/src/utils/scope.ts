@@ -110,6 +110,15 @@ export function scopeFilter(uid: string, scope: Scope, mode: 'read' | 'write' = 
   }
 }
 
+/**
+ * The party field a party account's own writes are pinned to: a dealership is always the
+ * `user_company_id` of what it writes, a dispatcher the `user_dispatcher_id`; null for
+ * administrators and salesmen (their rules differ per content-type).
+ */
+export function ownPartyField(scope: Scope): 'user_company_id' | 'user_dispatcher_id' | null {
+  return scope.kind === 'company' ? 'user_company_id' : scope.kind === 'dispatcher' ? 'user_dispatcher_id' : null;
+}
+
 /** ANDs the caller's filters with a scope filter (either may be empty). */
 export function andFilters(filters: unknown, scope: Record<string, unknown> | null): any {
   const present = filters && typeof filters === 'object' && Object.keys(filters as object).length > 0;

@@ -1,4 +1,5 @@
 import { factories } from '@strapi/strapi';
+import { ownPartyField } from '../../../utils/scope';
 import { errors } from '@strapi/utils';
 import { scopedActions } from '../../../utils/scoped-controller';
 
@@ -11,8 +12,8 @@ export default factories.createCoreController('api::company-agreement.company-ag
   ...scopedActions('api::company-agreement.company-agreement', strapi, {
     notFound: 'Vínculo não encontrado',
     force(data, scope) {
-      if (scope.kind === 'company') data.user_company_id = scope.userId;
-      else if (scope.kind === 'dispatcher') data.user_dispatcher_id = scope.userId;
+      const own = ownPartyField(scope);
+      if (own) data[own] = scope.userId;
       else throw new errors.PolicyError('Você não tem permissão para alterar vínculos.');
     },
   }),

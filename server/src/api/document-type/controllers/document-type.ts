@@ -1,6 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { getScope, scopeFilter, type Scope } from '../../../utils/scope';
+import { getScope, ownPartyField, scopeFilter, type Scope } from '../../../utils/scope';
 import { scopedActions } from '../../../utils/scoped-controller';
 import { signFileUrl, signedUrlTtl } from '../../../utils/signed-url';
 
@@ -17,7 +17,7 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
     notFound: 'Tipo de documento não encontrado',
     writePopulate: ['user_dispatcher_id', 'user_company_id'],
     force(data: any, scope: Scope, op: 'create' | 'update') {
-      const own = scope.kind === 'company' ? 'user_company_id' : scope.kind === 'dispatcher' ? 'user_dispatcher_id' : null;
+      const own = ownPartyField(scope);
       if (!own) return;
       if (op === 'create') data[own] = scope.userId;
       else delete data[own];

@@ -1,5 +1,5 @@
 import { factories } from '@strapi/strapi';
-import { getScope, scopeFilter } from '../../../utils/scope';
+import { getScope, ownPartyField, scopeFilter } from '../../../utils/scope';
 import { assertOrderVisible, resolveScoped, scopedActions } from '../../../utils/scoped-controller';
 
 const UID = 'api::receivable.receivable';
@@ -15,8 +15,8 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
     notFound: 'Não encontrado',
     async force(data, scope) {
       await assertOrderVisible(strapi, scope, data);
-      if (scope.kind === 'company') data.user_company_id = scope.userId;
-      if (scope.kind === 'dispatcher') data.user_dispatcher_id = scope.userId;
+      const own = ownPartyField(scope);
+      if (own) data[own] = scope.userId;
       if (scope.kind === 'salesman') {
         delete data.user_company_id;
         delete data.user_dispatcher_id;

@@ -1,17 +1,6 @@
 import { factories } from '@strapi/strapi';
 
-/**
- * The PWA adds `_t={timestamp}` to the list call as a cache-buster (spec 001 §7 "Order
- * documents"); with strictParams any unknown key is a 400, so this route middleware drops it.
- */
-const stripCacheBuster = async (ctx: any, next: () => Promise<void>) => {
-  if (ctx.query && '_t' in ctx.query) {
-    const { _t, ...rest } = ctx.query;
-    ctx.query = rest;
-  }
-  await next();
-};
-
+/** Core routes; the list and detail drop the PWA's `_t` cache-buster (src/middlewares/strip-cache-buster.ts). */
 export default factories.createCoreRouter('api::sales-order-document.sales-order-document', {
-  config: { find: { middlewares: [stripCacheBuster] }, findOne: { middlewares: [stripCacheBuster] } },
+  config: { find: { middlewares: ['global::strip-cache-buster'] }, findOne: { middlewares: ['global::strip-cache-buster'] } },
 });

@@ -1,4 +1,5 @@
 import { factories } from '@strapi/strapi';
+import { ownPartyField } from '../../../utils/scope';
 import { scopedActions } from '../../../utils/scoped-controller';
 
 /**
@@ -10,8 +11,8 @@ export default factories.createCoreController('api::sales-order.sales-order', ({
   ...scopedActions('api::sales-order.sales-order', strapi, {
     notFound: 'Pedido não encontrado.',
     force(data, scope, op) {
-      if (scope.kind === 'company') data.user_company_id = scope.userId;
-      if (scope.kind === 'dispatcher') data.user_dispatcher_id = scope.userId;
+      const own = ownPartyField(scope);
+      if (own) data[own] = scope.userId;
       if (scope.kind === 'salesman') {
         if (op === 'create') {
           data.user_id = scope.userId;
