@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, login, LOGINS, SEED_PASSWORD, waitForEmail } from './helpers/api';
+import { expectEvery } from './helpers/expect';
 import { createUser, roleId, uniqueCpf } from './helpers/users';
 
 describe('POST /auth/local', () => {
@@ -125,7 +126,7 @@ describe('GET /users (paged)', () => {
     expect(byName.body.data.map((u: any) => u.username)).toContain(LOGINS.admin);
     const blocked = await createUser(token, { blocked: true });
     const onlyBlocked = await api('GET', '/users?filters[blocked][$eq]=true&pagination[pageSize]=100', { token });
-    expect(onlyBlocked.body.data.every((u: any) => u.blocked === true)).toBe(true);
+    expectEvery(onlyBlocked.body.data, (u: any) => u.blocked === true);
     expect(onlyBlocked.body.data.map((u: any) => u.id)).toContain(blocked.id);
     const sorted = await api('GET', '/users?sort[0]=id:desc&pagination[pageSize]=5', { token });
     const ids = sorted.body.data.map((u: any) => u.id);
@@ -140,9 +141,9 @@ describe('GET /users (paged)', () => {
     expect(desp.status).toBe(200);
     const dealer = desp.body.data.find((u: any) => u.name === 'Concessionária Demo' || u.type === 'company');
     expect(dealer).toBeTruthy();
-    expect(desp.body.data.every((u: any) => !('username' in u) && !('email' in u) && !('phone_number' in u))).toBe(true);
+    expectEvery(desp.body.data, (u: any) => !('username' in u) && !('email' in u) && !('phone_number' in u));
     const all = await api('GET', '/users?pagination[pageSize]=100', { token: await login('despachante') });
-    expect(all.body.data.every((u: any) => ['company', 'dispatcher'].includes(u.type))).toBe(true);
+    expectEvery(all.body.data, (u: any) => ['company', 'dispatcher'].includes(u.type));
     expect(Object.keys(all.body.data[0])).not.toContain('role');
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, login } from './helpers/api';
+import { expectEvery } from './helpers/expect';
 import { call, get, me } from './helpers/business';
 
 /** A valid CNPJ from a 12-digit base. */
@@ -64,7 +65,7 @@ describe('dealerships (spec 001 §5 "Company form", §7 "Companies")', () => {
     expect((await call('concessionaria', 'PUT', `/companies/${other.documentId}`, { data: { address_city: 'X' } })).status).toBe(404);
     const seen = await get('concessionaria', '/companies?pagination[pageSize]=100');
     expect(seen.data.length).toBeGreaterThan(0);
-    expect(seen.data.every((c: any) => c.type === 'company')).toBe(true);
+    expectEvery(seen.data, (c: any) => c.type === 'company');
   });
 });
 
@@ -150,10 +151,10 @@ describe('dispatchers (spec 001 §7 "Dispatchers")', () => {
     const conc = await me('concessionaria');
     const d = await get('despachante', '/company-agreements?populate=*&pagination[pageSize]=100');
     expect(d.data.length).toBeGreaterThan(0);
-    expect(d.data.every((a: any) => a.user_dispatcher_id.id === desp.id)).toBe(true);
+    expectEvery(d.data, (a: any) => a.user_dispatcher_id.id === desp.id);
     const c = await get('concessionaria', '/company-agreements?populate=*&pagination[pageSize]=100');
     expect(c.data.length).toBeGreaterThan(0);
-    expect(c.data.every((a: any) => a.user_company_id.id === conc.id)).toBe(true);
+    expectEvery(c.data, (a: any) => a.user_company_id.id === conc.id);
     const foreign = (await get('admin', `/company-agreements?filters[user_dispatcher_id][id][$ne]=${desp.id}`)).data[0];
     expect((await call('despachante', 'GET', `/company-agreements/${foreign.documentId}`)).status).toBe(404);
     expect((await call('vendedor', 'GET', '/company-agreements')).status).toBe(403);
@@ -182,10 +183,10 @@ describe('company custom actions (spec 000 §6) scoped to the caller’s own com
     expect((await api('PUT', `/companies/me/notifications/${someoneElses.id}/read`, { token, body: {} })).status).toBe(404);
     const pms = await get('concessionaria', '/companies/me/payment-methods');
     expect(pms.data.length).toBeGreaterThan(0);
-    expect(pms.data.every((p: any) => p.is_active)).toBe(true);
+    expectEvery(pms.data, (p: any) => p.is_active);
     const vts = await get('concessionaria', '/companies/me/vehicle-types');
     expect(vts.data.length).toBeGreaterThan(0);
-    expect(vts.data.every((v: any) => v.is_active)).toBe(true);
+    expectEvery(vts.data, (v: any) => v.is_active);
     const state = await sp();
     const car = vts.data.find((v: any) => v.name === 'Automóvel');
     const sim = await get('concessionaria', `/companies/me/sales-items-simulation?vehicle_type_id=${car.id}&state_id=${state.id}&vehicle_price=100000`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, login } from './helpers/api';
+import { expectEvery } from './helpers/expect';
 import { call, get, uniq } from './helpers/business';
 import { cpf } from './helpers/scope';
 
@@ -105,7 +106,7 @@ describe('sales items (spec 001 §5 sum rule)', () => {
     expect(unknown.body.error.message).toMatch(/^Invalid key/);
     const filtered = await get('admin', '/sales-items?populate=*&filters[billing_type][$eq]=percentage&filters[is_ipva][$eq]=true&sort[0]=price:desc');
     expect(filtered.data.length).toBeGreaterThan(0);
-    expect(filtered.data.every((i: any) => i.billing_type === 'percentage' && i.is_ipva)).toBe(true);
+    expectEvery(filtered.data, (i: any) => i.billing_type === 'percentage' && i.is_ipva);
     expect((await api('DELETE', `/sales-items/${id}`, { token })).status).toBe(204);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, login } from './helpers/api';
+import { expectEvery } from './helpers/expect';
 import { anOrder, call, foreignOrder, get } from './helpers/business';
 import { fileForm, SAMPLES } from './helpers/files';
 
@@ -24,7 +25,7 @@ describe('order documents (spec 001 §7 "Order documents and files", §8 "Deleti
     expect(row.document_type.name).toBe(crlv.name);
     expect(row.content).toMatchObject({ id: file.id });
     expect(row.content.url).toMatch(/^\/uploads\//);
-    expect(list.body.data.every((d: any) => d.sales_order.id === order.id)).toBe(true);
+    expectEvery(list.body.data, (d: any) => d.sales_order.id === order.id);
     // any other unknown key is still refused
     expect((await api('GET', '/sales-order-documents?_x=1', { token })).status).toBe(400);
     expect((await api('DELETE', `/sales-order-documents/${created.body.data.documentId}`, { token })).status).toBe(204);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './helpers/api';
+import { expectEvery } from './helpers/expect';
 import { anOrder, call, foreignOrder, get, me } from './helpers/business';
 
 const LIST = '/sales-orders?populate=*';
@@ -49,7 +50,7 @@ describe('sales orders (spec 001 §7 "Sales orders")', () => {
     };
     const byName = await get('admin', search(encodeURIComponent(term), false));
     expect(byName.data.some((o: any) => o.documentId === order.documentId)).toBe(true);
-    expect(byName.data.every((o: any) => JSON.stringify(o).toLowerCase().includes(term.toLowerCase()))).toBe(true);
+    expectEvery(byName.data, (o: any) => JSON.stringify(o).toLowerCase().includes(term.toLowerCase()));
     const byId = await get('admin', search(String(order.id), true));
     expect(byId.data.some((o: any) => o.id === order.id)).toBe(true);
     const byCpf = await get('admin', `${LIST}&filters[customer_id][cpf_cnpj][$containsi]=${order.customer_id.cpf_cnpj.slice(0, 6)}`);
@@ -93,7 +94,7 @@ describe('sales orders data scope', () => {
     const mine = await get('despachante', '/sales-orders?populate=user_dispatcher_id&pagination[pageSize]=100');
     expect(mine.meta.pagination.total).toBeLessThan(all.meta.pagination.total);
     expect(mine.data.length).toBeGreaterThan(0);
-    expect(mine.data.every((o: any) => o.user_dispatcher_id?.id === desp.id)).toBe(true);
+    expectEvery(mine.data, (o: any) => o.user_dispatcher_id?.id === desp.id);
     const adminCount = await get('admin', `/sales-orders?filters[user_dispatcher_id][id][$eq]=${desp.id}&pagination[pageSize]=1`);
     expect(mine.meta.pagination.total).toBe(adminCount.meta.pagination.total);
     const other = await foreignOrder();
@@ -115,7 +116,7 @@ describe('sales orders data scope', () => {
     expect(created.status).toBe(201);
     expect(created.body.data.user_dispatcher_id.id).toBe(desp.id);
     const concList = await get('concessionaria', '/sales-orders?populate=user_company_id&pagination[pageSize]=100');
-    expect(concList.data.every((o: any) => o.user_company_id.id === conc.id)).toBe(true);
+    expectEvery(concList.data, (o: any) => o.user_company_id.id === conc.id);
     expect(concList.data.some((o: any) => o.documentId === created.body.data.documentId)).toBe(true);
     const sold = await call('vendedor', 'POST', '/sales-orders?populate=*', { data: { billing_date: new Date().toISOString(), user_id: desp.id } });
     expect(sold.status).toBe(201);
@@ -123,7 +124,7 @@ describe('sales orders data scope', () => {
     expect(sold.body.data.user_company_id.id).toBe(conc.id);
     const vendList = await get('vendedor', '/sales-orders?populate[0]=user_id&populate[1]=user_company_id&pagination[pageSize]=100');
     expect(vendList.data.length).toBeGreaterThan(0);
-    expect(vendList.data.every((o: any) => o.user_id?.id === vend.id || o.user_company_id?.id === conc.id)).toBe(true);
+    expectEvery(vendList.data, (o: any) => o.user_id?.id === vend.id || o.user_company_id?.id === conc.id);
     expect((await call('vendedor', 'GET', `/sales-orders/${(await foreignOrder()).documentId}`)).status).toBe(404);
     expect((await call('concessionaria', 'DELETE', `/sales-orders/${created.body.data.documentId}`)).status).toBe(403);
     expect((await call('despachante', 'DELETE', `/sales-orders/${created.body.data.documentId}`)).status).toBe(204);

@@ -1,3 +1,4 @@
+import { expectEvery } from './helpers/expect';
 import { describe, expect, it } from 'vitest';
 import { anOrder, call, foreignOrder, get, me } from './helpers/business';
 
@@ -42,7 +43,7 @@ describe('receivables (spec 001 §7 "Receivables")', () => {
     for (const term of ['12.5', '52998224725', '99999999999999']) expect((await get('admin', search(term))).data).toBeInstanceOf(Array);
     const dispatcherOnly = await get('admin', `/receivables?${POPULATE}&filters[user_dispatcher_id][name][$containsi]=paulista&pagination[pageSize]=100`);
     expect(dispatcherOnly.data.length).toBeGreaterThan(0);
-    expect(dispatcherOnly.data.every((x: any) => /paulista/i.test(x.user_dispatcher_id.name))).toBe(true);
+    expectEvery(dispatcherOnly.data, (x: any) => /paulista/i.test(x.user_dispatcher_id.name));
   });
 
   it('the order payments: create by pedido_id, list by pedido_id, confirm, undo, delete by id or documentId', async () => {
@@ -129,10 +130,10 @@ describe('receivables data scope', () => {
     const conc = await me('concessionaria');
     const mine = await get('despachante', '/receivables?populate=user_dispatcher_id&pagination[pageSize]=100');
     expect(mine.data.length).toBeGreaterThan(0);
-    expect(mine.data.every((r: any) => r.user_dispatcher_id?.id === desp.id)).toBe(true);
+    expectEvery(mine.data, (r: any) => r.user_dispatcher_id?.id === desp.id);
     const theirs = await get('concessionaria', '/receivables?populate=user_company_id&pagination[pageSize]=100');
     expect(theirs.data.length).toBeGreaterThan(0);
-    expect(theirs.data.every((r: any) => r.user_company_id?.id === conc.id)).toBe(true);
+    expectEvery(theirs.data, (r: any) => r.user_company_id?.id === conc.id);
     const foreign = await foreignOrder();
     // a receivable of the foreign order, made by the administrator (the seed may have none)
     const made = await call('admin', 'POST', '/receivables', paymentBody(foreign.id, (await get('admin', '/payment-methods?pagination[pageSize]=1')).data[0].id, 7));

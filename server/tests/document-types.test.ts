@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, getOrigin, login, LOGINS } from './helpers/api';
+import { expectEvery } from './helpers/expect';
 
 async function userId(token: string, username: string) {
   const res = await api('GET', `/users?filters[username][$eq]=${username}`, { token });
@@ -16,7 +17,7 @@ describe('document types', () => {
     const filtered = await api('GET', `/document-types?filters[user_company_id][id][$eq]=${companyId}&populate=*`, { token: admin });
     expect(filtered.status).toBe(200);
     expect(filtered.body.data.length).toBeGreaterThan(0);
-    expect(filtered.body.data.every((d: any) => d.user_company_id?.id === companyId)).toBe(true);
+    expectEvery(filtered.body.data, (d: any) => d.user_company_id?.id === companyId);
     for (const p of ['populate=user_company_id', 'populate=user_dispatcher_id']) {
       expect((await api('GET', `/document-types?${p}`, { token: admin })).status).toBe(200);
     }
@@ -53,7 +54,7 @@ describe('document types', () => {
     const mine = await api('GET', '/document-types?populate=*&pagination[pageSize]=100', { token });
     expect(mine.status).toBe(200);
     expect(mine.body.data.length).toBeGreaterThan(0);
-    expect(mine.body.data.every((d: any) => d.user_dispatcher_id?.id === me)).toBe(true);
+    expectEvery(mine.body.data, (d: any) => d.user_dispatcher_id?.id === me);
     const others = await api('GET', '/document-types?pagination[pageSize]=100&populate=*', { token: admin });
     let foreign = others.body.data.find((d: any) => d.user_dispatcher_id && d.user_dispatcher_id.id !== me);
     if (!foreign) {

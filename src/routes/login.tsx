@@ -7,15 +7,14 @@ import type { SessionState } from '@/lib/session';
 
 export const Route = createFileRoute('/login')({
   staticData: routeMeta('/login'),
-  // Where to go after signing in: a same-origin path only (anything else is dropped).
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
-    const to = safeRedirect(search.redirect);
-    return to ? { redirect: to } : {};
-  },
+  // Where to go after signing in: a same-origin path only. The key is always returned (undefined
+  // when refused): the router merges the validated search OVER the raw one, so returning `{}`
+  // would leave `?redirect=https://evil.example/` in place for the screen to follow.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) }),
   beforeLoad: ({ context, search }) => {
     const check = (state: SessionState) => {
       const decision = decideAccess(state, routeMeta('/login'));
-      if (decision.kind === 'redirect') throw search.redirect ? redirect({ href: search.redirect, replace: true }) : redirect({ to: '/', replace: true });
+      if (decision.kind === 'redirect') throw safeRedirect(search.redirect) ? redirect({ href: safeRedirect(search.redirect), replace: true }) : redirect({ to: '/', replace: true });
     };
     const current = context.session.getState();
     if (current.status !== 'loading') return check(current);

@@ -277,7 +277,12 @@ describe('documents card logic', () => {
     ]);
   });
   it('nothing is sent when there are no documents', () => {
-    expect(documentTypeRows(types, []).every((r) => !r.sent)).toBe(true);
+    const rows = documentTypeRows(types, []);
+    expect(rows.map((r) => [r.type.name, r.sent, r.documents.length])).toEqual([
+      ['CRLV', false, 0],
+      ['Nota fiscal', false, 0],
+      ['Comprovante de residência', false, 0],
+    ]);
   });
   it('finds a type by name without accents or case', () => {
     expect(findDocumentType(types, 'comprovante de residencia')?.id).toBe(3);

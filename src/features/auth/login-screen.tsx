@@ -11,7 +11,7 @@ import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/errors';
 import { documentMaskOptions, documentMessage, sanitizeDocument } from '@/lib/document';
-import { clearReturnTo } from '@/lib/navigation/return-to';
+import { clearReturnTo, safeRedirect } from '@/lib/navigation/return-to';
 import { signIn } from './api';
 
 // The recovery dialog (Ark Dialog, focus trap) loads when first opened.
@@ -25,8 +25,8 @@ const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then(
 export function LoginScreen() {
   const navigate = useNavigate();
   const router = useRouter();
-  // validated by the route (same-origin path only)
-  const { redirect } = useSearch({ from: '/login' });
+  // Validated by the route, and again here: only a same-origin path is ever followed.
+  const redirect = safeRedirect(useSearch({ from: '/login' }).redirect);
   const [showPassword, setShowPassword] = useState(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   const [recoveryUsed, setRecoveryUsed] = useState(false);
