@@ -76,8 +76,8 @@ function ListHarness(props: { permissions?: PermissionTree; loading?: boolean; d
       list={list}
       columns={columns}
       getRowId={(c) => c.documentId}
-      newTo="/customer/new"
-      editTo={(c) => `/customer/${c.documentId}`}
+      newTo={{ to: '/customer/new' }}
+      editTo={(c) => ({ to: '/customer/$id', params: { id: c.documentId } })}
       onDelete={props.onDelete ?? (async () => {})}
       filterFields={[{ name: 'name', label: 'Nome', type: 'text' }]}
       sortOptions={[{ value: 'id', label: 'ID' }, { value: 'name', label: 'Nome' }]}
@@ -174,7 +174,7 @@ describe('FormPage (spec 000 §2.5)', () => {
   it('shows Salvar, then Salvando... while submitting, and Cancelar goes back to the list', async () => {
     await signInOffline(allCustomer);
     const router = renderInRouter(() => (
-      <FormPage title="Novo cliente" backTo="/customers" onSubmit={() => {}} isSubmitting={false}>
+      <FormPage title="Novo cliente" backTo={{ to: '/customers' }} onSubmit={() => {}} isSubmitting={false}>
         <input aria-label="Nome" />
       </FormPage>
     ));
@@ -187,7 +187,7 @@ describe('FormPage (spec 000 §2.5)', () => {
   it('disables both buttons and reads Salvando... while submitting', async () => {
     await signInOffline(allCustomer);
     renderInRouter(() => (
-      <FormPage title="Editar cliente" backTo="/customers" onSubmit={() => {}} isSubmitting>
+      <FormPage title="Editar cliente" backTo={{ to: '/customers' }} onSubmit={() => {}} isSubmitting>
         <input aria-label="Nome" />
       </FormPage>
     ));
@@ -198,7 +198,7 @@ describe('FormPage (spec 000 §2.5)', () => {
   it('a failed load shows the error toast and returns to the list', async () => {
     await signInOffline(allCustomer);
     const router = renderInRouter(() => (
-      <FormPage title="Editar cliente" backTo="/customers" onSubmit={() => {}} loadError={new Error('404')} loadErrorTitle="Erro" loadErrorDescription="Não foi possível carregar o cliente">
+      <FormPage title="Editar cliente" backTo={{ to: '/customers' }} onSubmit={() => {}} loadError={new Error('404')} loadErrorTitle="Erro" loadErrorDescription="Não foi possível carregar o cliente">
         <input aria-label="Nome" />
       </FormPage>
     ));

@@ -9,7 +9,7 @@ import { RecordFormPage } from './record-form';
  * ```tsx
  * const form = useAppForm({ defaultValues, validators: { onSubmit: schema }, onSubmit: ({ value }) => save.submit(value) });
  * <form.AppForm>
- *   <form.RecordFormPage title="Novo pedido" backTo="/sales-orders">
+ *   <form.RecordFormPage title="Novo pedido" backTo={{ to: '/sales-orders' }}>
  *     <form.AppField name="billing_date">{(f) => <f.DateField label="Data de Faturamento" required />}</form.AppField>
  *   </form.RecordFormPage>
  * </form.AppForm>

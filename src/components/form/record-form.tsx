@@ -1,6 +1,7 @@
 import { useStore } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { ToOptions } from '@tanstack/react-router';
 import { FormPage, type FormPageProps } from '@/components/layout/form-page';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api';
@@ -62,7 +63,7 @@ export interface RecordFormProps<TRecord, TKey extends QueryKey = QueryKey> {
   /** 'Novo …' / 'Editar …' (spec 000 §2.5). */
   titles: { new: string; edit: string };
   /** The list to go back to. */
-  backTo: string;
+  backTo: ToOptions;
   /** Toast title when the record cannot be loaded (then the user goes back to the list). */
   loadErrorTitle: string;
   /** Toast text for the load error (e.g. 'Pedido não encontrado.' on a 404, else the server message). */

@@ -31,7 +31,7 @@ export function ReceivableForm({ id, mode }: { id?: string; mode: 'new' | 'edit'
       id={id}
       query={receivableQueries.detail}
       titles={{ new: 'Novo recebimento', edit: 'Editar recebimento' }}
-      backTo="/receivables"
+      backTo={{ to: '/receivables' }}
       loadErrorTitle="Erro ao carregar recebimento"
       loadErrorDescription={(error) => (isApiError(error) && error.status === 404 ? 'Não encontrado' : error.message)}
     >
@@ -77,7 +77,7 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
     <form.AppForm>
       <form.RecordFormPage
         title={record ? 'Editar recebimento' : 'Novo recebimento'}
-        backTo="/receivables"
+        backTo={{ to: '/receivables' }}
         headerActions={
           record ? (
             <form.Subscribe selector={(st) => st.values.status_in}>

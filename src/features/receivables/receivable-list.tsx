@@ -65,8 +65,8 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
       list={list}
       columns={columns}
       getRowId={(r) => r.documentId}
-      newTo="/receivables/new"
-      editTo={(r) => `/receivables/${r.documentId}`}
+      newTo={{ to: '/receivables/new' }}
+      editTo={(r) => ({ to: '/receivables/$id', params: { id: r.documentId } })}
       onDelete={(r) => remove.mutateAsync(r)}
       mobileColumns={['id', 'payment_date', 'pedido', 'amount_final', 'status_in']}
       filterFields={filterFields}

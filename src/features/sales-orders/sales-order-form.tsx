@@ -23,7 +23,7 @@ export function SalesOrderForm({ id, mode }: { id?: string; mode: 'new' | 'edit'
       id={id}
       query={salesOrderQueries.detail}
       titles={{ new: 'Novo pedido', edit: 'Editar pedido' }}
-      backTo="/sales-orders"
+      backTo={{ to: '/sales-orders' }}
       loadErrorTitle="Erro ao carregar pedido"
       loadErrorDescription={(error) => (isApiError(error) && error.status === 404 ? 'Pedido não encontrado.' : error.message)}
     >
@@ -55,7 +55,7 @@ function SalesOrderFields({ order }: { order: SalesOrder | undefined }) {
     <form.AppForm>
       <form.RecordFormPage
         title={order ? 'Editar pedido' : 'Novo pedido'}
-        backTo="/sales-orders"
+        backTo={{ to: '/sales-orders' }}
         headerActions={
           order ? (
             <Link to="/sales-order/$id/documentos" params={{ id: order.documentId }} className={button({ variant: 'outline' })}>

@@ -68,8 +68,8 @@ export function SalesOrderList({ search, onSearchChange }: { search: ListSearch;
       list={list}
       columns={columns}
       getRowId={(o) => o.documentId}
-      newTo="/sales-order/new"
-      editTo={(o) => `/sales-order/${o.documentId}`}
+      newTo={{ to: '/sales-order/new' }}
+      editTo={(o) => ({ to: '/sales-order/$id', params: { id: o.documentId } })}
       onDelete={(o) => remove.mutateAsync(o)}
       rowActions={(o) => (
         <>

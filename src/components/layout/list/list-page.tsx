@@ -1,5 +1,5 @@
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
-import { Link } from '@tanstack/react-router';
+import { Link, type ToOptions } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import { listPage } from 'styled-system/recipes';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
@@ -39,9 +39,9 @@ interface ListPageOptions<T> {
   columns: ListColumn<T>[];
   getRowId: (row: T) => string;
   /** Path of the "new" screen; the button shows only with `create`. */
-  newTo?: string;
+  newTo?: ToOptions;
   /** Path of a row's edit screen; the action shows only with `update`. */
-  editTo?: (row: T) => string;
+  editTo?: (row: T) => ToOptions;
   /** Deletes a row (its mutation reports success and failure); shown only with `destroy`/`delete`. */
   onDelete?: (row: T) => Promise<unknown>;
   /** More row actions (links to details, documents...). */
@@ -131,7 +131,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
           {title}
         </h1>
         {newTo && abilities.canCreate ? (
-          <Link to={newTo as '/'} className={s.newLink}>
+          <Link {...newTo} className={s.newLink}>
             <Icon name="plus" size={16} /> Novo
           </Link>
         ) : null}

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type ToOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { listPage } from 'styled-system/recipes';
 import { Icon } from '@/components/ui/icons';
@@ -7,12 +7,9 @@ import type { ListColumn } from './types';
 /** Id of the frame's own last column (row actions). */
 export const ACTIONS_COLUMN_ID = '__actions';
 
-/** Lets the frame link to a screen path built at runtime (the screens pass their own typed links in `rowActions`). */
-const toPath = (path: string) => path as '/';
-
 export interface RowActionsOptions<T> {
-  /** Path of a row's edit screen, or undefined when the user may not update. */
-  editTo?: ((row: T) => string) | undefined;
+  /** Typed link to a row's edit screen (`{ to: '/customer/$id', params: { id } }`), or undefined when the user may not update. */
+  editTo?: ((row: T) => ToOptions) | undefined;
   /** Asks to delete a row (opens 'Confirmar exclusão'), or undefined when the user may not delete. */
   onDeleteRequest?: ((row: T) => void) | undefined;
   /** The screen's own actions (details, documents...), before edit and delete. */
@@ -32,7 +29,7 @@ export function actionsColumn<T>({ editTo, onDeleteRequest, rowActions }: RowAct
         <div className={s.actions}>
           {rowActions?.(row.original)}
           {editTo ? (
-            <Link to={toPath(editTo(row.original))} className={s.iconLink} aria-label="Editar" title="Editar">
+            <Link {...editTo(row.original)} className={s.iconLink} aria-label="Editar" title="Editar">
               <Icon name="pencil" size={16} />
             </Link>
           ) : null}
