@@ -1,7 +1,8 @@
+import { createQueryClient } from '@/lib/query-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { Toaster } from '@/components/ui/toast';
 import { ReceivableForm } from '@/features/receivables/receivable-form';
@@ -28,7 +29,9 @@ function fakeApi() {
 }
 
 function renderForm() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The app's client: its MutationCache shows the save toasts from `meta`.
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const root = createRootRoute({ staticData: { permission: 'public' }, component: () => <Outlet /> });
   const form = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/receivables/new', component: () => <ReceivableForm mode="new" /> });
   const list = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/receivables', component: () => <h1>Lista de recebimentos</h1> });

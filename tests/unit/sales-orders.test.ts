@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import qs from 'qs';
 import { ApiError } from '@/lib/api/errors';
+import { failureToast } from '@/lib/api/feedback';
 import {
   orderStatusBadge,
   paymentStatusBadge,
@@ -35,7 +36,7 @@ import {
   documentTypeRows,
   isAcceptedFile,
   signedUrlErrorMessage,
-  deleteDocumentErrorMessage,
+  DELETE_DOCUMENT_FEEDBACK,
   findDocumentType,
 } from '@/features/sales-orders/documents';
 
@@ -300,10 +301,13 @@ describe('documents card logic', () => {
     expect(signedUrlErrorMessage(err(500, 'boom'))).toBe('Erro ao gerar URL assinada: boom');
   });
   it('maps document delete failures to the §8 messages', () => {
-    const err = (status: number) => new ApiError({ status, message: 'm' });
-    expect(deleteDocumentErrorMessage(err(403))).toBe('Você não tem permissão para excluir este documento');
-    expect(deleteDocumentErrorMessage(err(404))).toBe('Documento não encontrado');
-    expect(deleteDocumentErrorMessage(err(401))).toBe('Usuário não autenticado');
+    const err = (status: number, hasServerMessage = false) => new ApiError({ status, message: 'Falhou no servidor', hasServerMessage });
+    const text = (e: ApiError) => failureToast(e, { errorTitle: 'Erro ao excluir', ...DELETE_DOCUMENT_FEEDBACK })?.description;
+    expect(text(err(403))).toBe('Você não tem permissão para excluir este documento');
+    expect(text(err(404))).toBe('Documento não encontrado');
+    expect(text(err(401))).toBe('Usuário não autenticado');
+    expect(text(err(409, true))).toBe('Falhou no servidor');
+    expect(text(err(500))).toBe('Erro ao excluir');
   });
 });
 

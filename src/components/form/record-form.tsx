@@ -3,8 +3,6 @@ import { useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOpti
 import type { ReactNode } from 'react';
 import type { ToOptions } from '@tanstack/react-router';
 import { FormPage, type FormPageProps } from '@/components/layout/form-page';
-import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api';
 import { useFormContext } from './form-context';
 
 export interface SaveMutationOptions<TValues> {
@@ -22,23 +20,17 @@ export interface SaveMutationOptions<TValues> {
 
 /**
  * The save mutation of a record form. Its texts travel in `meta` (`successMessage`,
- * `errorMessage`), the shape the app's MutationCache reports from; until that cache has an
- * `onError` of its own, this hook shows the two toasts itself (one place for every form).
+ * `errorMessage`): the app's MutationCache (lib/query-client.ts) shows both toasts.
  * `submit(values)` never throws: a failure is reported, the form stays as typed.
  */
 export function useSaveMutation<TValues>({ save, successMessage, errorMessage: failure, invalidate, onSaved }: SaveMutationOptions<TValues>) {
   const queryClient = useQueryClient();
-  const central = Boolean(queryClient.getMutationCache().config.onError);
   const mutation = useMutation({
     mutationFn: save,
     meta: { successMessage, errorMessage: failure },
     onSuccess: async () => {
-      if (!central) toast({ title: 'Sucesso', description: successMessage });
       await queryClient.invalidateQueries({ queryKey: invalidate });
       await onSaved();
-    },
-    onError: (error) => {
-      if (!central) toast({ title: 'Erro', description: errorMessage(error, failure), variant: 'destructive' });
     },
   });
   return { mutation, submit: (values: TValues) => mutation.mutateAsync(values).then(() => undefined, () => undefined) };

@@ -3,8 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { errorMessage, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
 import { paymentMethodQueries } from '@/features/payment-methods/api';
 import { salesOrderQueries } from '@/features/sales-orders/api';
@@ -61,16 +60,22 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
     onSubmit: ({ value }) => save.submit(value),
   });
 
-  const transition = useMutation({
-    mutationFn: (kind: 'confirm' | 'undo') => (kind === 'confirm' ? confirmReceivable(record!.documentId) : undoReceivable(record!.documentId)),
-    onSuccess: (_, kind) => {
-      form.setFieldValue('status_in', kind === 'confirm' ? 'paid' : 'reversed');
-      toast({ title: 'Sucesso', description: kind === 'confirm' ? 'Recebimento confirmado com sucesso' : 'Recebimento estornado com sucesso' });
-      void queryClient.invalidateQueries({ queryKey: receivableKeys.all() });
-    },
-    onError: (error, kind) =>
-      toast({ title: 'Erro', description: errorMessage(error, kind === 'confirm' ? 'Não foi possível confirmar o pagamento.' : 'Não foi possível estornar o pagamento.'), variant: 'destructive' }),
+  // Confirmar / Estornar (spec 001 §5): their texts in `meta`, toasted by the MutationCache.
+  const transitioned = (status: 'paid' | 'reversed') => () => {
+    form.setFieldValue('status_in', status);
+    void queryClient.invalidateQueries({ queryKey: receivableKeys.all() });
+  };
+  const confirm = useMutation({
+    mutationFn: () => confirmReceivable(record!.documentId),
+    meta: { successMessage: 'Recebimento confirmado com sucesso', errorMessage: 'Não foi possível confirmar o pagamento.' },
+    onSuccess: transitioned('paid'),
   });
+  const undo = useMutation({
+    mutationFn: () => undoReceivable(record!.documentId),
+    meta: { successMessage: 'Recebimento estornado com sucesso', errorMessage: 'Não foi possível estornar o pagamento.' },
+    onSuccess: transitioned('reversed'),
+  });
+  const transition = { mutate: (kind: 'confirm' | 'undo') => (kind === 'confirm' ? confirm : undo).mutate(), isPending: confirm.isPending || undo.isPending };
 
   const method = record?.payment_method_id && 'name' in record.payment_method_id ? { id: record.payment_method_id.id, name: record.payment_method_id.name ?? '' } : null;
   return (

@@ -106,13 +106,11 @@ export function signedUrlErrorMessage(error: unknown): string {
 export const MISSING_SIGNED_URL = 'URL assinada não encontrada na resposta do servidor';
 
 /**
- * Description of the 'Erro ao excluir' toast for an order document (spec 001 §8 "Deletions"):
- * 403, 404, 401 by status, otherwise the server's message.
+ * The failure texts of the 'Erro ao excluir' toast for an order document (spec 001 §8
+ * "Deletions"), as mutation `meta` (lib/api/feedback.ts): 403, 404, 401 by status, otherwise the
+ * server's message, else 'Erro ao excluir'.
  */
-export function deleteDocumentErrorMessage(error: unknown): string {
-  const status = isApiError(error) ? error.status : 0;
-  if (status === 403) return 'Você não tem permissão para excluir este documento';
-  if (status === 404) return 'Documento não encontrado';
-  if (status === 401) return 'Usuário não autenticado';
-  return error instanceof Error && error.message ? error.message : 'Erro ao excluir';
-}
+export const DELETE_DOCUMENT_FEEDBACK = {
+  errorMessage: 'Erro ao excluir',
+  statusMessages: { 403: 'Você não tem permissão para excluir este documento', 404: 'Documento não encontrado', 401: 'Usuário não autenticado' },
+} as const;

@@ -16,7 +16,7 @@ import {
   type UploadOrderDocumentInput,
 } from './api';
 import { DocumentsCard, type SendingDocument } from './documents-card';
-import { MISSING_SIGNED_URL, deleteDocumentErrorMessage, signedUrlErrorMessage, typesForOrder } from './documents';
+import { MISSING_SIGNED_URL, DELETE_DOCUMENT_FEEDBACK, signedUrlErrorMessage, typesForOrder } from './documents';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
 import type { DocumentType } from '@/features/document-types/schema';
 import type { OrderDocument, SalesOrder } from './schema';
@@ -40,8 +40,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
   const upload = useMutation({
     mutationKey: uploadMutationKey(order.id),
     mutationFn: (input: UploadOrderDocumentInput) => uploadOrderDocument(input),
-    onSuccess: () => toast({ title: 'Sucesso', description: 'Documento enviado com sucesso' }),
-    onError: (error) => toast({ title: 'Erro no upload', description: error.message || 'Falha no upload do arquivo', variant: 'destructive' }),
+    meta: { successMessage: 'Documento enviado com sucesso', errorTitle: 'Erro no upload', errorMessage: 'Falha no upload do arquivo' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
   });
 
@@ -73,8 +72,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
 
   const remove = useMutation({
     mutationFn: (doc: OrderDocument) => deleteOrderDocument(doc.documentId),
-    onSuccess: () => toast({ title: 'Sucesso', description: 'Documento excluído com sucesso' }),
-    onError: (error) => toast({ title: 'Erro ao excluir', description: deleteDocumentErrorMessage(error), variant: 'destructive' }),
+    meta: { successMessage: 'Documento excluído com sucesso', errorTitle: 'Erro ao excluir', ...DELETE_DOCUMENT_FEEDBACK },
     onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
   });
 

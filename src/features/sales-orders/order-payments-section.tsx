@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { errorMessage, isApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { paymentMethodQueries } from '@/features/payment-methods/api';
@@ -24,6 +24,9 @@ import type { OrderPayment, SalesOrder } from './schema';
 /** Mutation key of an order's new payments; `useMutationState` reads the ones still being sent. */
 export const createPaymentMutationKey = (orderId: number) => ['create-order-payment', orderId] as const;
 
+/** Spec 001 §8: a payment call that got no answer. */
+const NO_ANSWER = 'Verifique sua conexão ou tente novamente mais tarde.';
+
 const ACTION_TEXT: Record<PaymentAction, { run: (p: OrderPayment) => Promise<void>; ok: string; errorTitle: string; fallback: string }> = {
   register: {
     run: (p) => confirmReceivable(p.documentId),
@@ -45,11 +48,11 @@ const ACTION_TEXT: Record<PaymentAction, { run: (p: OrderPayment) => Promise<voi
   },
 };
 
-/** Description of a failed payment action: no answer → check the connection; else the server's message or the fallback. */
-function failureText(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.status === 0) return 'Verifique sua conexão ou tente novamente mais tarde.';
-  return errorMessage(error, fallback);
-}
+/** The toasts of a payment action, for the MutationCache: no answer → check the connection; else the server's message or the fallback. */
+const actionMeta = (action: PaymentAction) => {
+  const text = ACTION_TEXT[action];
+  return { successMessage: text.ok, errorTitle: text.errorTitle, errorMessage: text.fallback, statusMessages: { 0: NO_ANSWER } };
+};
 
 /**
  * 'Dados do pagamento' of one order, wired to the data layer (spec 001 §2, §4, §7, §8): the
@@ -72,8 +75,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   const create = useMutation({
     mutationKey: createPaymentMutationKey(order.id),
     mutationFn: (input: CreateOrderPaymentInput) => createOrderPayment(input),
-    onSuccess: () => toast({ title: 'Sucesso', description: 'Pagamento criado com sucesso' }),
-    onError: (error) => toast({ title: 'Erro', description: failureText(error, 'Não foi possível criar o pagamento.'), variant: 'destructive' }),
+    meta: { successMessage: 'Pagamento criado com sucesso', errorMessage: 'Não foi possível criar o pagamento.', statusMessages: { 0: NO_ANSWER } },
     onSettled: refresh,
   });
   const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === OUTBOX_KINDS.createPayment);
@@ -87,7 +89,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
     const methodName = methods.find((m) => m.id === values.paymentMethodId)?.name ?? '';
     void runtime.outbox
       .enqueue({ kind: OUTBOX_KINDS.createPayment, orderId: order.id, payload: queuedPaymentPayload({ orderId: order.id, ...values, methodName }) })
-      .catch((error: unknown) => toast({ title: 'Erro', description: failureText(error, 'Não foi possível criar o pagamento.'), variant: 'destructive' }));
+      .catch((error: unknown) => toast({ title: 'Erro', description: errorMessage(error, 'Não foi possível criar o pagamento.'), variant: 'destructive' }));
   };
 
   const sending = [
@@ -109,18 +111,15 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
     }),
   ];
 
-  const act = async (action: PaymentAction, payment: OrderPayment) => {
-    const text = ACTION_TEXT[action];
-    try {
-      await text.run(payment);
-      toast({ title: 'Sucesso', description: text.ok });
-    } catch (error) {
-      toast({ title: text.errorTitle, description: failureText(error, text.fallback), variant: 'destructive' });
-      throw error;
-    } finally {
-      await refresh();
-    }
+  // Registrar / Excluir / Estornar: one mutation each, their texts in `meta` (MutationCache toasts).
+  const actionOptions = (action: PaymentAction) => ({ mutationFn: ACTION_TEXT[action].run, meta: actionMeta(action), onSettled: refresh });
+  const actions: Record<PaymentAction, { mutateAsync: (p: OrderPayment) => Promise<void> }> = {
+    register: useMutation(actionOptions('register')),
+    remove: useMutation(actionOptions('remove')),
+    reverse: useMutation(actionOptions('reverse')),
   };
+  // Rejects on failure: the dialog stays open for another try.
+  const act = (action: PaymentAction, payment: OrderPayment) => actions[action].mutateAsync(payment);
 
   return (
     <PaymentsCard

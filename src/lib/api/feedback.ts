@@ -19,6 +19,11 @@ export type FeedbackMeta = {
   errorMessage?: string;
   /** false: always show `errorMessage` as written (the spec gives a fixed text). Default true. */
   useServerMessage?: boolean;
+  /**
+   * The spec's texts for particular HTTP statuses (0 = no answer: offline or the server
+   * unreachable), shown instead of `errorMessage` for those: `{ 404: 'Documento não encontrado' }`.
+   */
+  statusMessages?: Readonly<Record<number, string>>;
   /** HTTP statuses the screen reports itself (a 404 'não encontrado' panel): no toast for them. */
   ignoreStatuses?: readonly number[];
   /** Title of the success toast (mutations); default 'Sucesso'. */
@@ -38,6 +43,8 @@ declare module '@tanstack/react-query' {
 export function failureToast(error: unknown, meta: FeedbackMeta | undefined): { title: string; description: string } | undefined {
   if (!meta?.errorMessage) return undefined;
   if (isApiError(error) && meta.ignoreStatuses?.includes(error.status)) return undefined;
+  const byStatus = isApiError(error) ? meta.statusMessages?.[error.status] : undefined;
+  if (byStatus) return { title: meta.errorTitle ?? 'Erro', description: byStatus };
   const text = meta.errorMessage;
   let description: string;
   if (text.includes('{message}')) description = text.replace('{message}', error instanceof Error ? error.message : String(error));
