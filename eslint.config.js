@@ -26,7 +26,19 @@ const featureZones = features.map((name) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'styled-system/**', 'server/**', 'node_modules/**', 'src/routeTree.gen.ts', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'styled-system/**',
+      'server/**',
+      'node_modules/**',
+      'src/routeTree.gen.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { plugins: { 'import-x': importX, 'react-hooks': reactHooks, 'check-file': checkFile } },

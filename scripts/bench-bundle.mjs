@@ -42,11 +42,15 @@ if (!args.has('--no-build')) {
   run(process.execPath, [path.join(root, 'node_modules/@pandacss/dev/bin.js'), 'codegen', '--silent'], root);
   run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], root);
 }
-const preview = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', dist, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {
-  cwd: root,
-  env: { ...process.env, API_PORT: DEAD_API_PORT, PORT: String(PORT) },
-  stdio: 'ignore',
-});
+const preview = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', dist, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
+  {
+    cwd: root,
+    env: { ...process.env, API_PORT: DEAD_API_PORT, PORT: String(PORT) },
+    stdio: 'ignore',
+  },
+);
 const stopPreview = () => preview.exitCode === null && preview.kill('SIGTERM');
 process.on('exit', stopPreview);
 
@@ -68,21 +72,51 @@ await waitFor(`${base}/login`);
 // ---------- 2 + 3. measure in Chromium ----------
 const routeTableSrc = readFileSync(path.join(root, 'src/lib/navigation/route-table.ts'), 'utf8');
 const routePaths = [...routeTableSrc.matchAll(/^\s+'(\/[^']*)': \{/gm)].map((m) => m[1]).filter((p) => p !== '/login');
-const apis = ['state', 'customer', 'vehicle-type', 'payment-method', 'sales-item', 'company', 'sales-order', 'receivable', 'document-type', 'sales-order-document', 'company-agreement'];
+const apis = [
+  'state',
+  'customer',
+  'vehicle-type',
+  'payment-method',
+  'sales-item',
+  'company',
+  'sales-order',
+  'receivable',
+  'document-type',
+  'sales-order-document',
+  'company-agreement',
+];
 const all = (actions) => Object.fromEntries(actions.map((a) => [a, { enabled: true, policy: '' }]));
 const crud = ['find', 'findOne', 'create', 'update', 'delete'];
 const tree = {
   'plugin::users-permissions': {
-    controllers: { user: all(['me', 'find', 'findOne', 'create', 'update', 'destroy']), role: all(['find', 'findOne', 'createRole', 'updateRole', 'deleteRole']) },
+    controllers: {
+      user: all(['me', 'find', 'findOne', 'create', 'update', 'destroy']),
+      role: all(['find', 'findOne', 'createRole', 'updateRole', 'deleteRole']),
+    },
   },
   ...Object.fromEntries(apis.map((api) => [`api::${api}`, { controllers: { [api]: all(crud) } }])),
 };
-const adminUser = { id: 1, username: '52998224725', email: 'admin@balcao.local', name: 'Administrador', type: 'admin', role: { id: 1, name: 'Administrador', type: 'administrador' } };
+const adminUser = {
+  id: 1,
+  username: '52998224725',
+  email: 'admin@balcao.local',
+  name: 'Administrador',
+  type: 'admin',
+  role: { id: 1, name: 'Administrador', type: 'administrador' },
+};
 
 const { chromium } = await import('@playwright/test');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
 });
 
 async function scriptsLoadedBy(pathname, signedIn) {
@@ -110,7 +144,13 @@ async function scriptsLoadedBy(pathname, signedIn) {
   const files = [...scripts].map((p) => path.join(dist, p));
   const missing = files.filter((f) => !existsSync(f));
   if (missing.length) throw new Error(`scripts fora de ${dist}: ${missing.join(', ')}`);
-  return { path: pathname, finalPath, files: files.map((f) => path.relative(dist, f)), gzip: files.reduce((n, f) => n + gzipBytes(f), 0), raw: files.reduce((n, f) => n + readFileSync(f).length, 0) };
+  return {
+    path: pathname,
+    finalPath,
+    files: files.map((f) => path.relative(dist, f)),
+    gzip: files.reduce((n, f) => n + gzipBytes(f), 0),
+    raw: files.reduce((n, f) => n + readFileSync(f).length, 0),
+  };
 }
 
 console.log('[bench] medindo /login e as rotas...');
@@ -141,12 +181,19 @@ if (!args.has('--skip-admin')) {
     if (!existsSync(path.join(tmp, '.env'))) run(process.execPath, [path.join(root, 'scripts/ensure-server-env.mjs')], root);
     if (!existsSync(path.join(tmp, '.env')) && existsSync(path.join(server, '.env'))) cpSync(path.join(server, '.env'), path.join(tmp, '.env'));
     console.log('[bench] strapi build (painel admin, numa cópia temporária de server/)...');
-    run(process.execPath, [path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build', '--silent'], tmp, { ...process.env, NODE_ENV: 'production' });
+    run(process.execPath, [path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build', '--silent'], tmp, {
+      ...process.env,
+      NODE_ENV: 'production',
+    });
     const buildDir = path.join(tmp, 'dist/build');
     const html = readFileSync(path.join(buildDir, 'index.html'), 'utf8');
     const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1].replace(/^\/admin\//, '').replace(/^\//, ''));
     const files = entries.map((e) => path.join(buildDir, e)).filter((f) => existsSync(f));
-    admin = { files: files.map((f) => path.relative(buildDir, f)), gzip: files.reduce((n, f) => n + gzipBytes(f), 0), raw: files.reduce((n, f) => n + readFileSync(f).length, 0) };
+    admin = {
+      files: files.map((f) => path.relative(buildDir, f)),
+      gzip: files.reduce((n, f) => n + gzipBytes(f), 0),
+      raw: files.reduce((n, f) => n + readFileSync(f).length, 0),
+    };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

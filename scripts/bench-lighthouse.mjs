@@ -69,11 +69,17 @@ if (!process.env.BENCH_URL) {
   server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT, HOST: '127.0.0.1', DATABASE_FILENAME: path.join(tmp, 'bench.db'), LOG_LEVEL: 'error', EMAIL_OUTBOX_DIR: path.join(tmp, 'outbox') },
+    env: {
+      ...process.env,
+      PORT,
+      HOST: '127.0.0.1',
+      DATABASE_FILENAME: path.join(tmp, 'bench.db'),
+      LOG_LEVEL: 'error',
+      EMAIL_OUTBOX_DIR: path.join(tmp, 'outbox'),
+    },
   });
 }
 await waitFor(`${BASE}/_health`);
-
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
@@ -169,7 +175,17 @@ for (const r of results) {
 }
 writeFileSync(
   path.join(root, 'bench-results/lighthouse.json'),
-  JSON.stringify({ date: new Date().toISOString(), base: BASE, lighthouse: JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version, targets: TARGETS, results }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      base: BASE,
+      lighthouse: JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version,
+      targets: TARGETS,
+      results,
+    },
+    null,
+    2,
+  ),
 );
 console.log('\nDetalhes: bench-results/lighthouse.json e bench-results/lighthouse/<página>.json');
 if (tmp) rmSync(tmp, { recursive: true, force: true });

@@ -39,7 +39,15 @@ const CONFIG_CACHE = 'balcao-config';
 self.addEventListener('install', (event) => {
   // /config.js (runtime configuration, per host) is not precached: it is fetched fresh here and
   // then served stale-while-revalidate, so an offline cold start still has it.
-  event.waitUntil(Promise.all([precache.install(event), caches.open(CONFIG_CACHE).then((c) => c.add('/config.js')).catch(() => undefined)]));
+  event.waitUntil(
+    Promise.all([
+      precache.install(event),
+      caches
+        .open(CONFIG_CACHE)
+        .then((c) => c.add('/config.js'))
+        .catch(() => undefined),
+    ]),
+  );
 });
 
 /**
@@ -93,7 +101,9 @@ registerRoute(
 const LOOKUP_PATHS = [/^\/api\/states\/?$/, /^\/api\/vehicle-types\/?$/, /^\/api\/payment-methods\/?$/, /^\/api\/document-types\/?$/];
 const isLookup = (url: URL) =>
   url.origin === self.location.origin &&
-  (LOOKUP_PATHS.some((re) => re.test(url.pathname)) || (url.pathname === '/api/users' && url.search.includes('%5Btype%5D')) || (url.pathname === '/api/users' && url.search.includes('[type]')));
+  (LOOKUP_PATHS.some((re) => re.test(url.pathname)) ||
+    (url.pathname === '/api/users' && url.search.includes('%5Btype%5D')) ||
+    (url.pathname === '/api/users' && url.search.includes('[type]')));
 
 async function userHash(request: Request): Promise<string> {
   const auth = request.headers.get('authorization') ?? '';

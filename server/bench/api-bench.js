@@ -49,14 +49,16 @@ async function measure(urlFor, headers, total, concurrency) {
   const times = [];
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      const i = next++;
-      const t = performance.now();
-      await hit(urlFor(i), headers);
-      times.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        await hit(urlFor(i), headers);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
   const wall = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rps: total / wall };
@@ -86,7 +88,11 @@ async function hit(url, headers, again = true) {
   const { child, base } = await startServer();
   try {
     const login = async (identifier) => {
-      const r = await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier, password: 'Balcao@2026' }) });
+      const r = await fetch(`${base}/api/auth/local`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identifier, password: 'Balcao@2026' }),
+      });
       const j = await r.json();
       if (!j.jwt) throw new Error(`login ${identifier}: ${JSON.stringify(j)}`);
       return { Authorization: `Bearer ${j.jwt}` };
@@ -101,19 +107,51 @@ async function hit(url, headers, again = true) {
     };
     const statuses = ['authorized', 'pending', 'denied', 'paid', 'reversed'];
     const terms = ['visa', 'NF-1234', 'paulista', 'pix', '5511', 'elo'];
-    const search = (t) => ['document_number', 'documentId', 'card_brand', 'cpf_cnpj_cliente', 'card_last4'].map((f, i) => `filters[$or][${i}][${f}][$containsi]=${t}`)
-      .concat([`filters[$or][5][payment_method_id][name][$containsi]=${t}`, `filters[$or][6][user_company_id][name][$containsi]=${t}`, `filters[$or][7][user_dispatcher_id][name][$containsi]=${t}`])
-      .join('&');
-    const ORDERS = (i) => `populate=*&filters[status_in][$eq]=${statuses[i % 5]}&${range(i)}&sort[0]=billing_date:desc&pagination[page]=${1 + (i % 5)}&pagination[pageSize]=10`;
-    const RECEIVABLES = (i) => `populate[0]=payment_method_id&populate[1]=sales_order&populate[2]=user_dispatcher_id&populate[3]=user_company_id&${search(encodeURIComponent(terms[i % terms.length]))}&sort[0]=payment_date:desc&pagination[page]=1&pagination[pageSize]=25`;
+    const search = (t) =>
+      ['document_number', 'documentId', 'card_brand', 'cpf_cnpj_cliente', 'card_last4']
+        .map((f, i) => `filters[$or][${i}][${f}][$containsi]=${t}`)
+        .concat([
+          `filters[$or][5][payment_method_id][name][$containsi]=${t}`,
+          `filters[$or][6][user_company_id][name][$containsi]=${t}`,
+          `filters[$or][7][user_dispatcher_id][name][$containsi]=${t}`,
+        ])
+        .join('&');
+    const ORDERS = (i) =>
+      `populate=*&filters[status_in][$eq]=${statuses[i % 5]}&${range(i)}&sort[0]=billing_date:desc&pagination[page]=${1 + (i % 5)}&pagination[pageSize]=10`;
+    const RECEIVABLES = (i) =>
+      `populate[0]=payment_method_id&populate[1]=sales_order&populate[2]=user_dispatcher_id&populate[3]=user_company_id&${search(encodeURIComponent(terms[i % terms.length]))}&sort[0]=payment_date:desc&pagination[page]=1&pagination[pageSize]=25`;
     const USERS = (i) => `populate=*&pagination[page]=${1 + (i % 2)}&pagination[pageSize]=10&sort[0]=id:asc`;
     // the free-text search scans 200k receivables with four joins: fewer requests keep the run bounded
     const SLOW = Math.max(30, Math.round(REQUESTS / 5));
     const cases = [
-      ['GET /sales-orders populate=* status+date range, sorted (admin)', (i) => `${base}/api/sales-orders?${ORDERS(i)}`, admin, (i) => `${base}/bench/core/api::sales-order.sales-order?${ORDERS(i)}`, REQUESTS],
-      ['GET /sales-orders same, as despachante (scoped)', (i) => `${base}/api/sales-orders?${ORDERS(i)}`, desp, (i) => `${base}/bench/core/api::sales-order.sales-order?${ORDERS(i)}&filters[user_dispatcher_id][id][$eq]=2`, REQUESTS],
-      ['GET /receivables populate + free-text $or (admin)', (i) => `${base}/api/receivables?${RECEIVABLES(i)}`, admin, (i) => `${base}/bench/core/api::receivable.receivable?${RECEIVABLES(i)}`, SLOW],
-      ['GET /users paged (admin)', (i) => `${base}/api/users?${USERS(i)}`, admin, (i) => `${base}/bench/core/plugin::users-permissions.user?${USERS(i)}`, REQUESTS],
+      [
+        'GET /sales-orders populate=* status+date range, sorted (admin)',
+        (i) => `${base}/api/sales-orders?${ORDERS(i)}`,
+        admin,
+        (i) => `${base}/bench/core/api::sales-order.sales-order?${ORDERS(i)}`,
+        REQUESTS,
+      ],
+      [
+        'GET /sales-orders same, as despachante (scoped)',
+        (i) => `${base}/api/sales-orders?${ORDERS(i)}`,
+        desp,
+        (i) => `${base}/bench/core/api::sales-order.sales-order?${ORDERS(i)}&filters[user_dispatcher_id][id][$eq]=2`,
+        REQUESTS,
+      ],
+      [
+        'GET /receivables populate + free-text $or (admin)',
+        (i) => `${base}/api/receivables?${RECEIVABLES(i)}`,
+        admin,
+        (i) => `${base}/bench/core/api::receivable.receivable?${RECEIVABLES(i)}`,
+        SLOW,
+      ],
+      [
+        'GET /users paged (admin)',
+        (i) => `${base}/api/users?${USERS(i)}`,
+        admin,
+        (i) => `${base}/bench/core/plugin::users-permissions.user?${USERS(i)}`,
+        REQUESTS,
+      ],
     ];
     const rows = [];
     // ONLY=<text> runs just the cases whose name contains it (e.g. ONLY=receivables)
@@ -121,12 +159,17 @@ async function hit(url, headers, again = true) {
       const ours = await measure(url, headers, n, CONCURRENCY);
       const plain = await measure(core, {}, n, CONCURRENCY);
       rows.push({ name, requests: n, ours, plain });
-      console.log(`${name} — ${n} requests\n  API        p50 ${ours.p50.toFixed(1)} ms  p95 ${ours.p95.toFixed(1)} ms  p99 ${ours.p99.toFixed(1)} ms  (${ours.rps.toFixed(1)} req/s)\n  core find  p50 ${plain.p50.toFixed(1)} ms  p95 ${plain.p95.toFixed(1)} ms  p99 ${plain.p99.toFixed(1)} ms  (${plain.rps.toFixed(1)} req/s)`);
+      console.log(
+        `${name} — ${n} requests\n  API        p50 ${ours.p50.toFixed(1)} ms  p95 ${ours.p95.toFixed(1)} ms  p99 ${ours.p99.toFixed(1)} ms  (${ours.rps.toFixed(1)} req/s)\n  core find  p50 ${plain.p50.toFixed(1)} ms  p95 ${plain.p95.toFixed(1)} ms  p99 ${plain.p99.toFixed(1)} ms  (${plain.rps.toFixed(1)} req/s)`,
+      );
     }
     console.log(`retried after a reset socket: ${retries}`);
     const dir = path.join(appDir, 'bench-results');
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ concurrency: CONCURRENCY, requests: REQUESTS, rows }, null, 2));
+    fs.writeFileSync(
+      path.join(dir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+      JSON.stringify({ concurrency: CONCURRENCY, requests: REQUESTS, rows }, null, 2),
+    );
   } finally {
     child.kill('SIGTERM');
   }

@@ -11,7 +11,13 @@ process.chdir(appDir);
 if (!process.env.DATABASE_CLIENT || process.env.DATABASE_CLIENT === 'sqlite') {
   process.env.DATABASE_FILENAME = process.env.DATABASE_FILENAME || '.tmp/large.db';
 }
-Object.assign(process.env, { STRAPI_TELEMETRY_DISABLED: 'true', SERVE_ADMIN: 'false', AUTH_RATELIMIT: 'false', NODE_ENV: 'production', STRAPI_LOG_LEVEL: 'warn' });
+Object.assign(process.env, {
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  SERVE_ADMIN: 'false',
+  AUTH_RATELIMIT: 'false',
+  NODE_ENV: 'production',
+  STRAPI_LOG_LEVEL: 'warn',
+});
 
 (async () => {
   const { createStrapi, compileStrapi } = require('@strapi/strapi');

@@ -38,18 +38,20 @@ async function main() {
     console.log(`[seed:large] ${strapi.db.dialect.client} — ${have} orders present, creating ${toCreate} orders and ${toCreate * PER_ORDER} receivables`);
     if (toCreate === 0) return;
 
-    const agreements = await strapi.db.query('api::company-agreement.company-agreement').findMany({ populate: { user_dispatcher_id: true, user_company_id: true } });
+    const agreements = await strapi.db
+      .query('api::company-agreement.company-agreement')
+      .findMany({ populate: { user_dispatcher_id: true, user_company_id: true } });
     const pairs = agreements.filter((a) => a.user_dispatcher_id && a.user_company_id);
     if (!pairs.length) throw new Error('no agreements: run the demo seed first (start the server once)');
     const companies = await strapi.db.query('api::company.company').findMany({ populate: { user_id: true } });
     const companyOfUser = new Map(companies.filter((c) => c.user_id).map((c) => [c.user_id.id, c.id]));
     const vehicleTypes = (await strapi.db.query('api::vehicle-type.vehicle-type').findMany({ select: ['id'] })).map((v) => v.id);
-    const methods = (await strapi.db.query('api::payment-method.payment-method').findMany({ select: ['id', 'name'] }));
+    const methods = await strapi.db.query('api::payment-method.payment-method').findMany({ select: ['id', 'name'] });
     const salesItems = await strapi.db.query('api::sales-item.sales-item').findMany({ where: { billing_type: 'fixed_value' }, limit: 50 });
     const rnd = prng(7);
 
     // 2,000 extra customers with valid CPFs
-    let customers = (await strapi.db.query('api::customer.customer').findMany({ select: ['id', 'cpf_cnpj'] }));
+    let customers = await strapi.db.query('api::customer.customer').findMany({ select: ['id', 'cpf_cnpj'] });
     if (customers.length < 2000) {
       await knex.transaction(async (trx) => {
         const bulk = new BulkWriter(strapi, trx);
@@ -84,20 +86,39 @@ async function main() {
           const total = Number(item.price);
           const billing = new Date(now - rnd.int(0, 730) * 86400000 - rnd.int(0, 86399) * 1000);
           orders.push({
-            customer_id: customer.id, vehicle_type_id: rnd.pick(vehicleTypes), user_company_id: pair.user_company_id.id,
-            user_dispatcher_id: pair.user_dispatcher_id.id, vehicle_documentation_company_id: companyOfUser.get(pair.user_dispatcher_id.id) ?? null,
-            status_in: statuses[(done + i) % 5], sales_type: 'Zero km', vehicle_price: rnd.int(20, 400) * 1000, billing_date: billing,
-            original_amount: total, current_amount: total, is_vehicle_financed: rnd.next() < 0.3, is_vehicle_special_plate: rnd.next() < 0.1,
-            createdAt: billing, updatedAt: billing,
+            customer_id: customer.id,
+            vehicle_type_id: rnd.pick(vehicleTypes),
+            user_company_id: pair.user_company_id.id,
+            user_dispatcher_id: pair.user_dispatcher_id.id,
+            vehicle_documentation_company_id: companyOfUser.get(pair.user_dispatcher_id.id) ?? null,
+            status_in: statuses[(done + i) % 5],
+            sales_type: 'Zero km',
+            vehicle_price: rnd.int(20, 400) * 1000,
+            billing_date: billing,
+            original_amount: total,
+            current_amount: total,
+            is_vehicle_financed: rnd.next() < 0.3,
+            is_vehicle_special_plate: rnd.next() < 0.1,
+            createdAt: billing,
+            updatedAt: billing,
           });
           meta.push({ pair, customer, item, total, billing });
         }
         const ids = await bulk.insert('api::sales-order.sales-order', orders, 250);
-        await bulk.insert('api::sales-order-item.sales-order-item', ids.map((id, i) => ({
-          sales_order: id, sales_item: meta[i].item.id, name: meta[i].item.name, price: meta[i].total, quantity: 1,
-          vehicle_documentation_company_amount: Number(meta[i].item.vehicle_documentation_company_amount),
-          vehicle_sales_company_amount: Number(meta[i].item.vehicle_sales_company_amount), platform_amount: Number(meta[i].item.platform_amount),
-        })), 250);
+        await bulk.insert(
+          'api::sales-order-item.sales-order-item',
+          ids.map((id, i) => ({
+            sales_order: id,
+            sales_item: meta[i].item.id,
+            name: meta[i].item.name,
+            price: meta[i].total,
+            quantity: 1,
+            vehicle_documentation_company_amount: Number(meta[i].item.vehicle_documentation_company_amount),
+            vehicle_sales_company_amount: Number(meta[i].item.vehicle_sales_company_amount),
+            platform_amount: Number(meta[i].item.platform_amount),
+          })),
+          250,
+        );
         const recs = [];
         ids.forEach((id, i) => {
           for (let k = 0; k < PER_ORDER; k++) {
@@ -107,11 +128,24 @@ async function main() {
             const ts = m.billing.getTime() + (k + 1) * 3600000;
             const amount = Math.round((m.total / PER_ORDER) * 100) / 100 || 1;
             recs.push({
-              sales_order: id, pedido_id: id, user_dispatcher_id: m.pair.user_dispatcher_id.id, user_company_id: m.pair.user_company_id.id,
-              cpf_cnpj_cliente: m.customer.cpf_cnpj, document_number: `NF-${id}-${k}`, amount_original: amount, amount_final: amount, tax: 0,
-              status_in: recStatuses[(id + k) % 3], payment_date: new Date(ts), payment_method_id: pm.id,
-              card_brand: card ? rnd.pick(CARD_BRANDS) : null, card_last4: card ? String(rnd.int(1000, 9999)) : null,
-              installments: card ? rnd.int(1, 12) : 0, custom_document_id: `SO-${id}-${ts}-${k}`, createdAt: new Date(ts), updatedAt: new Date(ts),
+              sales_order: id,
+              pedido_id: id,
+              user_dispatcher_id: m.pair.user_dispatcher_id.id,
+              user_company_id: m.pair.user_company_id.id,
+              cpf_cnpj_cliente: m.customer.cpf_cnpj,
+              document_number: `NF-${id}-${k}`,
+              amount_original: amount,
+              amount_final: amount,
+              tax: 0,
+              status_in: recStatuses[(id + k) % 3],
+              payment_date: new Date(ts),
+              payment_method_id: pm.id,
+              card_brand: card ? rnd.pick(CARD_BRANDS) : null,
+              card_last4: card ? String(rnd.int(1000, 9999)) : null,
+              installments: card ? rnd.int(1, 12) : 0,
+              custom_document_id: `SO-${id}-${ts}-${k}`,
+              createdAt: new Date(ts),
+              updatedAt: new Date(ts),
             });
           }
         });
@@ -126,12 +160,17 @@ async function main() {
     else if (strapi.db.dialect.client === 'postgres') await knex.raw('ANALYZE');
   } finally {
     const t2 = Date.now();
-    console.log(`[seed:large] done: load ${((t1 - t0) / 1000).toFixed(1)} s, inserts ${((t2 - t1) / 1000).toFixed(1)} s, total ${((t2 - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `[seed:large] done: load ${((t1 - t0) / 1000).toFixed(1)} s, inserts ${((t2 - t1) / 1000).toFixed(1)} s, total ${((t2 - t0) / 1000).toFixed(1)} s`,
+    );
     await strapi.destroy();
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -36,7 +36,10 @@ describe('POST /auth/local', () => {
   it('answers CORS preflights for configured origins only, allowing Idempotency-Key', async () => {
     const { apiUrl } = await import('./helpers/api');
     const pre = (origin: string) =>
-      fetch(`${apiUrl()}/receivables`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,idempotency-key,content-type' } });
+      fetch(`${apiUrl()}/receivables`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,idempotency-key,content-type' },
+      });
     const ok = await pre('http://localhost:5173');
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(ok.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
@@ -169,27 +172,48 @@ describe('POST /users', () => {
 
   it('accepts an alphanumeric CNPJ username and refuses invalid documents with a readable 400', async () => {
     const admin = await login('admin');
-    const ok = await api('POST', '/users', { token: admin, body: { data: { username: '12.ABC.345/01DE-35', email: 'alfa@teste.local', name: 'Empresa Alfa', password: 'segredo1' } } });
+    const ok = await api('POST', '/users', {
+      token: admin,
+      body: { data: { username: '12.ABC.345/01DE-35', email: 'alfa@teste.local', name: 'Empresa Alfa', password: 'segredo1' } },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.username).toBe('12ABC34501DE35');
-    const bad = await api('POST', '/users', { token: admin, body: { data: { username: '12345678900', email: 'x1@teste.local', name: 'Xis', password: 'segredo1' } } });
+    const bad = await api('POST', '/users', {
+      token: admin,
+      body: { data: { username: '12345678900', email: 'x1@teste.local', name: 'Xis', password: 'segredo1' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('CPF inválido');
-    const short = await api('POST', '/users', { token: admin, body: { data: { username: '123', email: 'x2@teste.local', name: 'Xis', password: 'segredo1' } } });
+    const short = await api('POST', '/users', {
+      token: admin,
+      body: { data: { username: '123', email: 'x2@teste.local', name: 'Xis', password: 'segredo1' } },
+    });
     expect(short.body.error.message).toBe('CPF/CNPJ é obrigatório');
-    const dup = await api('POST', '/users', { token: admin, body: { data: { username: LOGINS.vendedor, email: 'x3@teste.local', name: 'Xis', password: 'segredo1' } } });
+    const dup = await api('POST', '/users', {
+      token: admin,
+      body: { data: { username: LOGINS.vendedor, email: 'x3@teste.local', name: 'Xis', password: 'segredo1' } },
+    });
     expect(dup.status).toBe(400);
-    const pw = await api('POST', '/users', { token: admin, body: { username: uniqueCpf(), email: 'x4@teste.local', name: 'Xis', password: '123', confirmPassword: '123' } });
+    const pw = await api('POST', '/users', {
+      token: admin,
+      body: { username: uniqueCpf(), email: 'x4@teste.local', name: 'Xis', password: '123', confirmPassword: '123' },
+    });
     expect(pw.status).toBe(400);
     expect(pw.body.error.message).toBe('Senha deve ter pelo menos 6 caracteres e confirmação deve coincidir');
-    const unknown = await api('POST', '/users', { token: admin, body: { data: { username: uniqueCpf(), email: 'x5@teste.local', name: 'Xis', password: 'segredo1', isAdmin: true } } });
+    const unknown = await api('POST', '/users', {
+      token: admin,
+      body: { data: { username: uniqueCpf(), email: 'x5@teste.local', name: 'Xis', password: 'segredo1', isAdmin: true } },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toBe('Invalid key isAdmin');
   });
 
   it('is refused to non-administrators', async () => {
     for (const who of ['despachante', 'concessionaria', 'vendedor'] as const) {
-      const res = await api('POST', '/users', { token: await login(who), body: { data: { username: uniqueCpf(), email: `n${who}@t.local`, name: 'Novo', password: 'segredo1' } } });
+      const res = await api('POST', '/users', {
+        token: await login(who),
+        body: { data: { username: uniqueCpf(), email: `n${who}@t.local`, name: 'Novo', password: 'segredo1' } },
+      });
       expect(res.status).toBe(403);
     }
   });
@@ -200,7 +224,10 @@ describe('PUT /users/:id', () => {
     const admin = await login('admin');
     const u = await createUser(admin);
     const token = await login({ identifier: u.username, password: u.password });
-    const res = await api('PUT', `/users/${u.id}`, { token, body: { name: 'Nome Novo', email: `novo${u.username}@t.local`, phoneNumber: '11987654321', blocked: false, currentPassword: u.password } });
+    const res = await api('PUT', `/users/${u.id}`, {
+      token,
+      body: { name: 'Nome Novo', email: `novo${u.username}@t.local`, phoneNumber: '11987654321', blocked: false, currentPassword: u.password },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ name: 'Nome Novo', phone_number: '11987654321', email: `novo${u.username}@t.local` });
   });
@@ -226,7 +253,10 @@ describe('PUT /users/:id', () => {
     const admin = await login('admin');
     const u = await createUser(admin);
     const userToken = await login({ identifier: u.username, password: u.password });
-    const res = await api('PUT', `/users/${u.id}`, { token: admin, body: { blocked: true, role: { connect: [{ id: await roleId(admin, 'despachante') }] }, type: 'dispatcher' } });
+    const res = await api('PUT', `/users/${u.id}`, {
+      token: admin,
+      body: { blocked: true, role: { connect: [{ id: await roleId(admin, 'despachante') }] }, type: 'dispatcher' },
+    });
     expect(res.status).toBe(200);
     const got = await api('GET', `/users/${u.id}?populate=role`, { token: admin });
     expect(got.body).toMatchObject({ blocked: true, type: 'dispatcher' });
@@ -242,12 +272,21 @@ describe('POST /users/:id/change-password', () => {
     const admin = await login('admin');
     const u = await createUser(admin);
     const token = await login({ identifier: u.username, password: u.password });
-    const wrong = await api('POST', `/users/${u.id}/change-password`, { token, body: { currentPassword: 'errada', password: 'nova1234', passwordConfirmation: 'nova1234' } });
+    const wrong = await api('POST', `/users/${u.id}/change-password`, {
+      token,
+      body: { currentPassword: 'errada', password: 'nova1234', passwordConfirmation: 'nova1234' },
+    });
     expect(wrong.status).toBe(400);
-    const mismatch = await api('POST', `/users/${u.id}/change-password`, { token, body: { currentPassword: u.password, password: 'nova1234', passwordConfirmation: 'nova12345' } });
+    const mismatch = await api('POST', `/users/${u.id}/change-password`, {
+      token,
+      body: { currentPassword: u.password, password: 'nova1234', passwordConfirmation: 'nova12345' },
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.message).toBe('As novas senhas não coincidem.');
-    const ok = await api('POST', `/users/${u.id}/change-password`, { token, body: { currentPassword: u.password, password: 'nova1234', passwordConfirmation: 'nova1234' } });
+    const ok = await api('POST', `/users/${u.id}/change-password`, {
+      token,
+      body: { currentPassword: u.password, password: 'nova1234', passwordConfirmation: 'nova1234' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.ok).toBe(true);
     expect((await api('POST', '/auth/local', { body: { identifier: u.username, password: 'nova1234' } })).status).toBe(200);
@@ -260,7 +299,10 @@ describe('POST /users/:id/change-password', () => {
     const ok = await api('POST', `/users/${u.id}/change-password`, { token: admin, body: { password: 'definida1', passwordConfirmation: 'definida1' } });
     expect(ok.status).toBe(200);
     expect((await api('POST', '/auth/local', { body: { identifier: u.username, password: 'definida1' } })).status).toBe(200);
-    const other = await api('POST', `/users/${u.id}/change-password`, { token: await login('vendedor'), body: { currentPassword: 'definida1', password: 'roubada1', passwordConfirmation: 'roubada1' } });
+    const other = await api('POST', `/users/${u.id}/change-password`, {
+      token: await login('vendedor'),
+      body: { currentPassword: 'definida1', password: 'roubada1', passwordConfirmation: 'roubada1' },
+    });
     expect(other.status).toBe(403);
   });
 });

@@ -75,7 +75,11 @@ describe('bad input never answers 5xx', () => {
     ['POST', '/users', { data: { username: '39053344705', email: 'z@b.cd', name: 'Ab', password: 'segredo1', blocked: 'yes' } }],
     ['POST', '/users', { data: { username: '39053344705', email: 'z@b.cd', name: 'Ab', password: 'segredo1', birth_date: 'ontem' } }],
     ['POST', '/users', { data: { username: '39053344705', email: 'z@b.cd', name: 'Ab', password: 'segredo1', role: -1 } }],
-    ['POST', '/users', { data: { username: '39053344705', email: 'z@b.cd', name: 'Ab', password: 'segredo1', address_state_id: { connect: [{ id: 99999 }] } } }],
+    [
+      'POST',
+      '/users',
+      { data: { username: '39053344705', email: 'z@b.cd', name: 'Ab', password: 'segredo1', address_state_id: { connect: [{ id: 99999 }] } } },
+    ],
     ['POST', '/users', { data: { username: '39053344705', email: 'z@b.cd', name: 'Ab', password: 'segredo1', type: 'superuser' } }],
     ['POST', '/users', [1, 2, 3]],
     ['PUT', '/users/{self}', { name: HUGE }],

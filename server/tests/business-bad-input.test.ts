@@ -15,20 +15,51 @@ describe('business bad-input sweep', () => {
     const order = await anOrder('admin');
     const rec = (await get('admin', '/receivables?pagination[pageSize]=1')).data[0];
     const company = (await get('admin', '/companies?pagination[pageSize]=1')).data[0];
-    const counts = async () => Promise.all(['/sales-orders', '/receivables', '/customers', '/companies', '/company-agreements', '/sales-items', '/sales-order-documents', '/payment-methods', '/vehicle-types']
-      .map(async (p) => (await get('admin', `${p}?pagination[pageSize]=1`)).meta.pagination.total));
+    const counts = async () =>
+      Promise.all(
+        [
+          '/sales-orders',
+          '/receivables',
+          '/customers',
+          '/companies',
+          '/company-agreements',
+          '/sales-items',
+          '/sales-order-documents',
+          '/payment-methods',
+          '/vehicle-types',
+        ].map(async (p) => (await get('admin', `${p}?pagination[pageSize]=1`)).meta.pagination.total),
+      );
     const before = await counts();
 
     const queries = [
-      '/sales-orders?filters[status_in][$nope]=1', '/sales-orders?filters[unknown][$eq]=1', '/sales-orders?sort[0]=nope:asc',
-      '/sales-orders?sort=billing_date:sideways', '/sales-orders?pagination[page]=-1', '/sales-orders?pagination[pageSize]=abc',
-      '/sales-orders?populate[nope]=*', '/sales-orders?fields[0]=password', '/sales-orders?filters[$or]=x', '/sales-orders?filters=%ZZ',
-      '/sales-orders?filters[user_company_id][password][$eq]=x', '/sales-orders?filters[id][$eq][$eq]=1', `/sales-orders?filters[documentId][$containsi]=${'a'.repeat(5000)}`,
-      '/receivables?filters[pedido_id][$eq]=abc', '/receivables?filters[amount_original][$eq]=NaN', '/receivables?filters[payment_date][$gte]=not-a-date',
-      '/receivables?filters[$and][0][$or][0][$not][x]=1', '/receivables?unknownParam=1', '/receivables/%00', '/receivables/confirm/abc',
-      '/customers/cpf-cnpj/abc', '/customers/cpf-cnpj/' + '9'.repeat(300), '/companies/me/orders?filters[nope][$eq]=1',
-      '/companies/me/sales-items-simulation?vehicle_type_id[$gt]=1&state_id=x', '/companies?filters[cnpj][$containsi][0]=a&filters[cnpj][$containsi][1]=b',
-      '/sales-order-documents?filters[sales_order][id][$eq]=1&_t[x]=1', '/sales-items?filters[price][$lt]=-Infinity', '/company-agreements?filters[user_dispatcher_id][$eq]={"a":1}',
+      '/sales-orders?filters[status_in][$nope]=1',
+      '/sales-orders?filters[unknown][$eq]=1',
+      '/sales-orders?sort[0]=nope:asc',
+      '/sales-orders?sort=billing_date:sideways',
+      '/sales-orders?pagination[page]=-1',
+      '/sales-orders?pagination[pageSize]=abc',
+      '/sales-orders?populate[nope]=*',
+      '/sales-orders?fields[0]=password',
+      '/sales-orders?filters[$or]=x',
+      '/sales-orders?filters=%ZZ',
+      '/sales-orders?filters[user_company_id][password][$eq]=x',
+      '/sales-orders?filters[id][$eq][$eq]=1',
+      `/sales-orders?filters[documentId][$containsi]=${'a'.repeat(5000)}`,
+      '/receivables?filters[pedido_id][$eq]=abc',
+      '/receivables?filters[amount_original][$eq]=NaN',
+      '/receivables?filters[payment_date][$gte]=not-a-date',
+      '/receivables?filters[$and][0][$or][0][$not][x]=1',
+      '/receivables?unknownParam=1',
+      '/receivables/%00',
+      '/receivables/confirm/abc',
+      '/customers/cpf-cnpj/abc',
+      '/customers/cpf-cnpj/' + '9'.repeat(300),
+      '/companies/me/orders?filters[nope][$eq]=1',
+      '/companies/me/sales-items-simulation?vehicle_type_id[$gt]=1&state_id=x',
+      '/companies?filters[cnpj][$containsi][0]=a&filters[cnpj][$containsi][1]=b',
+      '/sales-order-documents?filters[sales_order][id][$eq]=1&_t[x]=1',
+      '/sales-items?filters[price][$lt]=-Infinity',
+      '/company-agreements?filters[user_dispatcher_id][$eq]={"a":1}',
     ];
     const fivexx: string[] = [];
     for (const q of queries) {
@@ -69,7 +100,11 @@ describe('business bad-input sweep', () => {
       ['PUT', `/companies/${company.documentId}/updateCompanies`, { data: { companies: [{ id: 'abc' }] } }],
       ['POST', '/company-agreements', { data: { user_dispatcher_id: 'x', user_company_id: null, dispatcher_profit_percentage: 'NaN' } }],
       ['POST', '/sales-items', { data: { name: 'X', price: 'NaN', vehicle_type_id: 1, state_id: 1 } }],
-      ['POST', '/sales-items', { data: { name: 'X', price: 10, vehicle_documentation_company_amount: -10, vehicle_sales_company_amount: 20, vehicle_type_id: 1, state_id: 1 } }],
+      [
+        'POST',
+        '/sales-items',
+        { data: { name: 'X', price: 10, vehicle_documentation_company_amount: -10, vehicle_sales_company_amount: 20, vehicle_type_id: 1, state_id: 1 } },
+      ],
       ['POST', '/sales-items', { data: { name: 'X', price: 1, billing_type: 'free', vehicle_type_id: 1, state_id: 1 } }],
       ['POST', '/payment-methods', { data: { name: 'X1', max_installments: 2.5 } }],
       ['POST', '/vehicle-types', { data: { name: 'Carro', is_active: 'sim' } }],

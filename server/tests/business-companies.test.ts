@@ -6,7 +6,10 @@ import { call, get, me } from './helpers/business';
 /** A valid CNPJ from a 12-digit base. */
 function cnpj(base: number) {
   const d = String(base).padStart(12, '0').split('').map(Number);
-  for (const w of [[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]]) {
+  for (const w of [
+    [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+  ]) {
     const r = w.reduce((a, x, i) => a + x * d[i], 0) % 11;
     d.push(r < 2 ? 0 : 11 - r);
   }
@@ -17,14 +20,25 @@ const sp = async () => (await get('admin', '/states?filters[abbreviation][$eq]=S
 
 describe('dealerships (spec 001 §5 "Company form", §7 "Companies")', () => {
   it('lists with the spec filters and populate, creates and edits with the dealership rules', async () => {
-    const list = await get('despachante', '/companies?populate[0]=address_state_id&filters[trade_name][$containsi]=veículos&filters[is_active][$eq]=true&pagination[page]=1&pagination[pageSize]=10');
+    const list = await get(
+      'despachante',
+      '/companies?populate[0]=address_state_id&filters[trade_name][$containsi]=veículos&filters[is_active][$eq]=true&pagination[page]=1&pagination[pageSize]=10',
+    );
     expect(list.data.length).toBeGreaterThan(0);
     expect(list.data[0].address_state_id).toHaveProperty('abbreviation');
     const state = await sp();
     const doc = randomCnpj();
     const masked = `${doc.slice(0, 2)}.${doc.slice(2, 5)}.${doc.slice(5, 8)}/${doc.slice(8, 12)}-${doc.slice(12)}`;
     const created = await call('admin', 'POST', '/companies?populate[0]=address_state_id', {
-      data: { trade_name: 'Loja Teste', legal_name: 'Loja Teste Ltda', cnpj: masked, email: 'loja@teste.com.br', phone_number: '(11) 98765-4321', address_postal_code: '01310-100', address_state_id: state.id },
+      data: {
+        trade_name: 'Loja Teste',
+        legal_name: 'Loja Teste Ltda',
+        cnpj: masked,
+        email: 'loja@teste.com.br',
+        phone_number: '(11) 98765-4321',
+        address_postal_code: '01310-100',
+        address_state_id: state.id,
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ cnpj: doc, phone_number: '11987654321', address_postal_code: '01310100', type: 'company', is_active: true });
@@ -58,7 +72,9 @@ describe('dealerships (spec 001 §5 "Company form", §7 "Companies")', () => {
     const conc = await me('concessionaria');
     const own = (await get('admin', `/companies?filters[user_id][id][$eq]=${conc.id}`)).data[0];
     const other = (await get('admin', `/companies?filters[type][$eq]=company&filters[user_id][id][$ne]=${conc.id}`)).data[0];
-    const ok = await call('concessionaria', 'PUT', `/companies/${own.documentId}?populate=user_id`, { data: { address_city: 'São Paulo', type: 'dispatcher' } });
+    const ok = await call('concessionaria', 'PUT', `/companies/${own.documentId}?populate=user_id`, {
+      data: { address_city: 'São Paulo', type: 'dispatcher' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.type).toBe('company');
     expect(ok.body.data.user_id.id).toBe(conc.id);
@@ -74,7 +90,15 @@ describe('dispatchers (spec 001 §7 "Dispatchers")', () => {
     const state = await sp();
     const doc = randomCnpj();
     const res = await call('admin', 'POST', '/companies/createDispatcher', {
-      data: { trade_name: 'Despachante Teste', legal_name: 'Teste Documentação Ltda', cnpj: doc, type: 'dispacher', address_state_id: { connect: [{ id: state.id }] }, address_postal_code: '1234567890', phone_number: '+55 11 4000-0000 r1' },
+      data: {
+        trade_name: 'Despachante Teste',
+        legal_name: 'Teste Documentação Ltda',
+        cnpj: doc,
+        type: 'dispacher',
+        address_state_id: { connect: [{ id: state.id }] },
+        address_postal_code: '1234567890',
+        phone_number: '+55 11 4000-0000 r1',
+      },
     });
     expect(res.status).toBe(201);
     const company = res.body.data;
@@ -84,11 +108,16 @@ describe('dispatchers (spec 001 §7 "Dispatchers")', () => {
     expect(company.address_state_id.id).toBe(state.id);
     const again = await call('admin', 'POST', '/companies/createDispatcher', { data: { trade_name: 'Outro', cnpj: doc, address_state_id: state.id } });
     expect(again.status).toBe(409);
-    const list = await get('admin', '/companies?filters[type][$in][0]=dispatcher&fields[0]=trade_name&fields[1]=legal_name&fields[2]=cnpj&pagination[pageSize]=100');
+    const list = await get(
+      'admin',
+      '/companies?filters[type][$in][0]=dispatcher&fields[0]=trade_name&fields[1]=legal_name&fields[2]=cnpj&pagination[pageSize]=100',
+    );
     expect(list.data.some((c: any) => c.cnpj === doc)).toBe(true);
     const byDoc = await get('admin', `/companies?filters[documentId][$eq]=${company.documentId}&populate=*`);
     expect(byDoc.data[0].user_id.id).toBe(company.user_id.id);
-    expect((await call('despachante', 'POST', '/companies/createDispatcher', { data: { trade_name: 'X', cnpj: randomCnpj(), address_state_id: state.id } })).status).toBe(403);
+    expect(
+      (await call('despachante', 'POST', '/companies/createDispatcher', { data: { trade_name: 'X', cnpj: randomCnpj(), address_state_id: state.id } })).status,
+    ).toBe(403);
     const notDispatcher = (await get('admin', '/companies?filters[type][$eq]=company')).data[0];
     const refused = await call('admin', 'DELETE', `/companies/deleteDispatcher/${notDispatcher.documentId}`);
     expect(refused.status).toBe(400);
@@ -101,14 +130,26 @@ describe('dispatchers (spec 001 §7 "Dispatchers")', () => {
 
   it('updateCompanies links dealerships with incentives (wrapped or not) and agreements answer the spec filters', async () => {
     const state = await sp();
-    const disp = (await call('admin', 'POST', '/companies/createDispatcher', { data: { trade_name: 'Despachante Vínculos', cnpj: randomCnpj(), address_state_id: state.id } })).body.data;
+    const disp = (
+      await call('admin', 'POST', '/companies/createDispatcher', {
+        data: { trade_name: 'Despachante Vínculos', cnpj: randomCnpj(), address_state_id: state.id },
+      })
+    ).body.data;
     const dealers = (await get('admin', '/companies?filters[type][$eq]=company&populate=user_id&pagination[pageSize]=3')).data;
     const first = await call('admin', 'PUT', `/companies/${disp.documentId}/updateCompanies`, {
-      data: { companies: [{ id: dealers[0].id }, { id: dealers[1].documentId, incentivoDespachante: 3 }], incentivoDespachante: 10, incentivoConcessionaria: 5.5 },
+      data: {
+        companies: [{ id: dealers[0].id }, { id: dealers[1].documentId, incentivoDespachante: 3 }],
+        incentivoDespachante: 10,
+        incentivoConcessionaria: 5.5,
+      },
     });
     expect(first.status).toBe(200);
     expect(first.body.meta).toEqual({ created: 2, updated: 0 });
-    const again = await call('admin', 'PUT', `/companies/${disp.id}/updateCompanies`, { companies: [{ id: dealers[0].id }], incentivoDespachante: 12, incentivoConcessionaria: 6 });
+    const again = await call('admin', 'PUT', `/companies/${disp.id}/updateCompanies`, {
+      companies: [{ id: dealers[0].id }],
+      incentivoDespachante: 12,
+      incentivoConcessionaria: 6,
+    });
     expect(again.body.meta).toEqual({ created: 0, updated: 1 });
     const agreements = await get('admin', `/company-agreements?populate=*&filters[user_dispatcher_id][id][$eq]=${disp.user_id.id}`);
     expect(agreements.data).toHaveLength(2);
@@ -116,7 +157,10 @@ describe('dispatchers (spec 001 §7 "Dispatchers")', () => {
     expect(a0).toMatchObject({ dispatcher_profit_percentage: 12, company_profit_percentage: 6 });
     const a1 = agreements.data.find((a: any) => a.user_company_id.id === dealers[1].user_id.id);
     expect(a1).toMatchObject({ dispatcher_profit_percentage: 3, company_profit_percentage: 5.5 });
-    const pair = await get('admin', `/company-agreements?populate=*&filters[user_dispatcher_id][id][$eq]=${disp.user_id.id}&filters[user_company_id][id][$eq]=${dealers[1].user_id.id}`);
+    const pair = await get(
+      'admin',
+      `/company-agreements?populate=*&filters[user_dispatcher_id][id][$eq]=${disp.user_id.id}&filters[user_company_id][id][$eq]=${dealers[1].user_id.id}`,
+    );
     expect(pair.data).toHaveLength(1);
     for (const [body, message] of [
       [{ data: { companies: [] } }, 'Selecione uma concessionária para vincular!'],
@@ -129,16 +173,24 @@ describe('dispatchers (spec 001 §7 "Dispatchers")', () => {
       expect(res.body.error.message).toBe(message);
     }
     // agreements CRUD: update the two percentages, one per pair, delete
-    const upd = await call('admin', 'PUT', `/company-agreements/${a1.documentId}`, { data: { dispatcher_profit_percentage: 7.25, company_profit_percentage: 0 } });
+    const upd = await call('admin', 'PUT', `/company-agreements/${a1.documentId}`, {
+      data: { dispatcher_profit_percentage: 7.25, company_profit_percentage: 0 },
+    });
     expect(upd.body.data).toMatchObject({ dispatcher_profit_percentage: 7.25, company_profit_percentage: 0 });
     const dup = await call('admin', 'POST', '/company-agreements', { data: { user_dispatcher_id: disp.user_id.id, user_company_id: dealers[1].user_id.id } });
     expect(dup.status).toBe(409);
     expect(dup.body.error.details.documentId).toBe(a1.documentId);
-    const bad = await call('admin', 'POST', '/company-agreements', { data: { user_dispatcher_id: dealers[2].user_id.id, user_company_id: dealers[1].user_id.id } });
+    const bad = await call('admin', 'POST', '/company-agreements', {
+      data: { user_dispatcher_id: dealers[2].user_id.id, user_company_id: dealers[1].user_id.id },
+    });
     expect(bad.body.error.message).toBe('ID do despachante inválido!');
-    const pct = await call('admin', 'POST', '/company-agreements', { data: { user_dispatcher_id: disp.user_id.id, user_company_id: dealers[2].user_id.id, company_profit_percentage: -1 } });
+    const pct = await call('admin', 'POST', '/company-agreements', {
+      data: { user_dispatcher_id: disp.user_id.id, user_company_id: dealers[2].user_id.id, company_profit_percentage: -1 },
+    });
     expect(pct.status).toBe(400);
-    const created = await call('admin', 'POST', '/company-agreements', { data: { user_dispatcher_id: disp.user_id.id, user_company_id: dealers[2].user_id.id } });
+    const created = await call('admin', 'POST', '/company-agreements', {
+      data: { user_dispatcher_id: disp.user_id.id, user_company_id: dealers[2].user_id.id },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ dispatcher_profit_percentage: 0, company_profit_percentage: 0 });
     expect((await call('admin', 'DELETE', `/company-agreements/${created.body.data.documentId}`)).status).toBe(204);
@@ -193,12 +245,18 @@ describe('company custom actions (spec 000 §6) scoped to the caller’s own com
     expect(sim.data.items.length).toBeGreaterThan(0);
     const ipva = sim.data.items.find((i: any) => i.sales_item.name === 'IPVA');
     expect(ipva.price).toBe(4000);
-    expect(sim.data.totals.price).toBeCloseTo(sim.data.items.reduce((a: number, i: any) => a + i.price, 0), 2);
+    expect(sim.data.totals.price).toBeCloseTo(
+      sim.data.items.reduce((a: number, i: any) => a + i.price, 0),
+      2,
+    );
     expect((await call('concessionaria', 'GET', '/companies/me/sales-items-simulation')).status).toBe(400);
 
     const customer = (await get('concessionaria', '/customers?pagination[pageSize]=1')).data[0];
     const lines = sim.data.items.slice(0, 2).map((i: any) => ({ sales_item: i.sales_item.id }));
-    const created = await api('POST', '/companies/me/orders', { token, body: { data: { customer_id: customer.id, vehicle_type_id: car.id, user_dispatcher_id: desp.id, vehicle_price: 100000, items: lines } } });
+    const created = await api('POST', '/companies/me/orders', {
+      token,
+      body: { data: { customer_id: customer.id, vehicle_type_id: car.id, user_dispatcher_id: desp.id, vehicle_price: 100000, items: lines } },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.items).toHaveLength(2);
     expect(created.body.data.original_amount).toBeCloseTo(sim.data.items[0].price + sim.data.items[1].price, 2);

@@ -10,7 +10,9 @@ describe('customers (spec 001 §5, §7)', () => {
     expect(list.meta.pagination).toMatchObject({ page: 2, pageSize: 5 });
     expect(list.data.length).toBeLessThanOrEqual(5);
     const doc = cpf(900000000 + Math.floor(Math.random() * 99999));
-    const created = await call('despachante', 'POST', '/customers', { data: { name: 'Cliente Teste', cpf_cnpj: `${doc.slice(0, 3)}.${doc.slice(3, 6)}.${doc.slice(6, 9)}-${doc.slice(9)}`, email: null } });
+    const created = await call('despachante', 'POST', '/customers', {
+      data: { name: 'Cliente Teste', cpf_cnpj: `${doc.slice(0, 3)}.${doc.slice(3, 6)}.${doc.slice(6, 9)}-${doc.slice(9)}`, email: null },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.cpf_cnpj).toBe(doc);
     const id = created.body.data.documentId;
@@ -79,11 +81,17 @@ describe('sales items (spec 001 §5 sum rule)', () => {
     const types = await get('admin', '/vehicle-types?pagination[pageSize]=1');
     const states = await get('admin', '/states?filters[abbreviation][$eq]=SP');
     const base = { name: 'Segunda via de CRV', vehicle_type_id: types.data[0].id, state_id: states.data[0].id };
-    const bad = await api('POST', '/sales-items', { token, body: { data: { ...base, price: 100, vehicle_documentation_company_amount: 50, vehicle_sales_company_amount: 30, platform_amount: 19.98 } } });
+    const bad = await api('POST', '/sales-items', {
+      token,
+      body: { data: { ...base, price: 100, vehicle_documentation_company_amount: 50, vehicle_sales_company_amount: 30, platform_amount: 19.98 } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('A soma dos valores (Despachante + Concessionária + Plataforma) deve ser igual ao preço');
     expect(bad.body.error.details.errors[0].path).toEqual(['price']);
-    const ok = await api('POST', '/sales-items?populate=*', { token, body: { data: { ...base, price: 100, vehicle_documentation_company_amount: 50, vehicle_sales_company_amount: 30, platform_amount: 19.995 } } });
+    const ok = await api('POST', '/sales-items?populate=*', {
+      token,
+      body: { data: { ...base, price: 100, vehicle_documentation_company_amount: 50, vehicle_sales_company_amount: 30, platform_amount: 19.995 } },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data.billing_type).toBe('fixed_value');
     const id = ok.body.data.documentId;

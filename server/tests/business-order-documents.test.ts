@@ -70,7 +70,12 @@ describe('order documents (spec 001 §7 "Order documents and files", §8 "Deleti
     const type = (await get('despachante', '/document-types?pagination[pageSize]=1')).data[0];
     const file = await uploadPdf(token);
     const key = `doc-${Date.now()}`;
-    const send = () => api('POST', '/sales-order-documents', { token, body: { data: { sales_order: order.id, document_type: type.id, content: file.id } }, headers: { 'Idempotency-Key': key } });
+    const send = () =>
+      api('POST', '/sales-order-documents', {
+        token,
+        body: { data: { sales_order: order.id, document_type: type.id, content: file.id } },
+        headers: { 'Idempotency-Key': key },
+      });
     const a = await send();
     const b = await send();
     expect(a.status).toBe(201);

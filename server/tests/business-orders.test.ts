@@ -11,8 +11,9 @@ describe('sales orders (spec 001 §7 "Sales orders")', () => {
     start.setHours(0, 0, 0, 0);
     const end = new Date();
     end.setHours(23, 59, 59, 999);
-    const q = `${LIST}&filters[status_in][$eq]=paid&filters[billing_date][$gte]=${start.toISOString()}&filters[billing_date][$lte]=${end.toISOString()}`
-      + '&pagination[page]=1&pagination[pageSize]=5&sort[0]=billing_date:desc';
+    const q =
+      `${LIST}&filters[status_in][$eq]=paid&filters[billing_date][$gte]=${start.toISOString()}&filters[billing_date][$lte]=${end.toISOString()}` +
+      '&pagination[page]=1&pagination[pageSize]=5&sort[0]=billing_date:desc';
     const body = await get('admin', q);
     expect(body.meta.pagination).toMatchObject({ page: 1, pageSize: 5 });
     expect(body.meta.pagination.pageCount).toBe(Math.ceil(body.meta.pagination.total / 5));
@@ -63,7 +64,18 @@ describe('sales orders (spec 001 §7 "Sales orders")', () => {
     const desp = await me('despachante');
     const conc = await me('concessionaria');
     const created = await call('admin', 'POST', '/sales-orders', {
-      data: { status_in: 'whatever', billing_date: new Date().toISOString(), customer_id: customer.id, vehicle_type_id: vt.id, user_dispatcher_id: desp.id, user_company_id: conc.id, vehicle_price: 50000, original_amount: 900, current_amount: 850.5, is_vehicle_financed: true },
+      data: {
+        status_in: 'whatever',
+        billing_date: new Date().toISOString(),
+        customer_id: customer.id,
+        vehicle_type_id: vt.id,
+        user_dispatcher_id: desp.id,
+        user_company_id: conc.id,
+        vehicle_price: 50000,
+        original_amount: 900,
+        current_amount: 850.5,
+        is_vehicle_financed: true,
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.data.status_in).toBe('pending');
@@ -98,12 +110,19 @@ describe('sales orders data scope', () => {
     const adminCount = await get('admin', `/sales-orders?filters[user_dispatcher_id][id][$eq]=${desp.id}&pagination[pageSize]=1`);
     expect(mine.meta.pagination.total).toBe(adminCount.meta.pagination.total);
     const other = await foreignOrder();
-    for (const [method, body] of [['GET', undefined], ['PUT', { data: { current_amount: 1 } }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { data: { current_amount: 1 } }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call('despachante', method, `/sales-orders/${other.documentId}`, body);
       expect(res.status, method).toBe(404);
     }
     // trying to widen the scope through filters still stays inside it
-    const sneaky = await get('despachante', `/sales-orders?filters[$or][0][user_dispatcher_id][id][$eq]=${other.user_dispatcher_id.id}&filters[$or][1][id][$gt]=0&pagination[pageSize]=1`);
+    const sneaky = await get(
+      'despachante',
+      `/sales-orders?filters[$or][0][user_dispatcher_id][id][$eq]=${other.user_dispatcher_id.id}&filters[$or][1][id][$gt]=0&pagination[pageSize]=1`,
+    );
     expect(sneaky.meta.pagination.total).toBe(mine.meta.pagination.total);
   });
 
@@ -112,7 +131,9 @@ describe('sales orders data scope', () => {
     const conc = await me('concessionaria');
     const vend = await me('vendedor');
     const someoneElse = (await foreignOrder()).user_dispatcher_id.id;
-    const created = await call('despachante', 'POST', '/sales-orders?populate=*', { data: { billing_date: new Date().toISOString(), user_dispatcher_id: someoneElse, user_company_id: conc.id } });
+    const created = await call('despachante', 'POST', '/sales-orders?populate=*', {
+      data: { billing_date: new Date().toISOString(), user_dispatcher_id: someoneElse, user_company_id: conc.id },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.user_dispatcher_id.id).toBe(desp.id);
     const concList = await get('concessionaria', '/sales-orders?populate=user_company_id&pagination[pageSize]=100');

@@ -7,8 +7,14 @@ const POPULATE = 'populate[0]=payment_method_id&populate[1]=sales_order&populate
 /** The body the order-details screen sends for a new payment (spec 001 §7 "Receivables"). */
 const paymentBody = (orderId: number, methodId: number, amount = 123.45) => ({
   data: {
-    pedido_id: orderId, payment_method_id: methodId, amount_original: amount, amount_final: amount, installments: 1,
-    status_in: 'pending', payment_date: new Date().toISOString(), custom_document_id: `SO-${orderId}-${Date.now()}-${Math.random()}`,
+    pedido_id: orderId,
+    payment_method_id: methodId,
+    amount_original: amount,
+    amount_final: amount,
+    installments: 1,
+    status_in: 'pending',
+    payment_date: new Date().toISOString(),
+    custom_document_id: `SO-${orderId}-${Date.now()}-${Math.random()}`,
   },
 });
 
@@ -29,14 +35,30 @@ describe('receivables (spec 001 §7 "Receivables")', () => {
     const search = (t: string) => {
       const fields = ['document_number', 'documentId', 'card_brand', 'cpf_cnpj_cliente', 'card_last4'];
       const parts = fields.map((f, i) => `filters[$or][${i}][${f}][$containsi]=${t}`);
-      parts.push(`filters[$or][5][payment_method_id][name][$containsi]=${t}`, `filters[$or][6][user_company_id][name][$containsi]=${t}`,
-        `filters[$or][7][user_dispatcher_id][name][$containsi]=${t}`, `filters[$or][8][sales_order][documentId][$containsi]=${t}`);
-      if (/^\d+(\.\d+)?$/.test(t)) parts.push(`filters[$or][9][amount_original][$eq]=${t}`, `filters[$or][10][amount_final][$eq]=${t}`, `filters[$or][11][installments][$eq]=${t}`);
+      parts.push(
+        `filters[$or][5][payment_method_id][name][$containsi]=${t}`,
+        `filters[$or][6][user_company_id][name][$containsi]=${t}`,
+        `filters[$or][7][user_dispatcher_id][name][$containsi]=${t}`,
+        `filters[$or][8][sales_order][documentId][$containsi]=${t}`,
+      );
+      if (/^\d+(\.\d+)?$/.test(t))
+        parts.push(`filters[$or][9][amount_original][$eq]=${t}`, `filters[$or][10][amount_final][$eq]=${t}`, `filters[$or][11][installments][$eq]=${t}`);
       return `/receivables?${POPULATE}&${parts.join('&')}&pagination[pageSize]=100`;
     };
-    for (const term of [sample.document_number, sample.card_last4, sample.card_brand, sample.cpf_cnpj_cliente, String(sample.amount_original), sample.user_dispatcher_id.name.split(' ')[0], sample.payment_method_id.name]) {
+    for (const term of [
+      sample.document_number,
+      sample.card_last4,
+      sample.card_brand,
+      sample.cpf_cnpj_cliente,
+      String(sample.amount_original),
+      sample.user_dispatcher_id.name.split(' ')[0],
+      sample.payment_method_id.name,
+    ]) {
       const found = await get('admin', search(encodeURIComponent(term)));
-      expect(found.data.some((x: any) => x.documentId === sample.documentId), term).toBe(true);
+      expect(
+        found.data.some((x: any) => x.documentId === sample.documentId),
+        term,
+      ).toBe(true);
     }
     // a decimal typed in the box is not an instalment count and a CPF is out of range for the
     // numeric columns: those branches simply match nothing (PostgreSQL would reject the query)
@@ -93,7 +115,13 @@ describe('receivables (spec 001 §7 "Receivables")', () => {
   it('the full form: validation messages, status normalisation, sales_order/pedido_id kept in sync', async () => {
     const order = await anOrder('admin');
     const other = await anOrder('admin', '&pagination[page]=2');
-    const base = { sales_order: order.id, document_number: 'NF-TESTE', cpf_cnpj_cliente: '52998224725', amount_original: 50, payment_date: new Date().toISOString() };
+    const base = {
+      sales_order: order.id,
+      document_number: 'NF-TESTE',
+      cpf_cnpj_cliente: '52998224725',
+      amount_original: 50,
+      payment_date: new Date().toISOString(),
+    };
     const cases: Array<[any, number, string | RegExp]> = [
       [{ ...base, amount_original: 0 }, 400, 'Valor deve ser maior que zero'],
       [{ ...base, amount_original: -5 }, 400, 'Valor deve ser maior que zero'],
@@ -136,10 +164,21 @@ describe('receivables data scope', () => {
     expectEvery(theirs.data, (r: any) => r.user_company_id?.id === conc.id);
     const foreign = await foreignOrder();
     // a receivable of the foreign order, made by the administrator (the seed may have none)
-    const made = await call('admin', 'POST', '/receivables', paymentBody(foreign.id, (await get('admin', '/payment-methods?pagination[pageSize]=1')).data[0].id, 7));
+    const made = await call(
+      'admin',
+      'POST',
+      '/receivables',
+      paymentBody(foreign.id, (await get('admin', '/payment-methods?pagination[pageSize]=1')).data[0].id, 7),
+    );
     expect(made.status).toBe(201);
     const foreignRec = made.body.data;
-    for (const [m, p] of [['GET', `/receivables/${foreignRec.documentId}`], ['PUT', `/receivables/${foreignRec.id}`], ['DELETE', `/receivables/${foreignRec.documentId}`], ['POST', `/receivables/confirm/${foreignRec.id}`], ['POST', `/receivables/undo/${foreignRec.id}`]] as const) {
+    for (const [m, p] of [
+      ['GET', `/receivables/${foreignRec.documentId}`],
+      ['PUT', `/receivables/${foreignRec.id}`],
+      ['DELETE', `/receivables/${foreignRec.documentId}`],
+      ['POST', `/receivables/confirm/${foreignRec.id}`],
+      ['POST', `/receivables/undo/${foreignRec.id}`],
+    ] as const) {
       const res = await call('despachante', m, p, m === 'PUT' ? { data: { tax: 1 } } : undefined);
       expect(res.status, `${m} ${p}`).toBe(404); // the despachante holds receivable.delete: out of scope is 404 for every verb
     }

@@ -27,7 +27,10 @@ describe('document types', () => {
     const admin = await login('admin');
     const dispatcher = await userId(admin, LOGINS.despachante);
     const company = await userId(admin, LOGINS.concessionaria);
-    const created = await api('POST', '/document-types', { token: admin, body: { data: { name: 'Procuração', user_dispatcher_id: dispatcher, user_company_id: company } } });
+    const created = await api('POST', '/document-types', {
+      token: admin,
+      body: { data: { name: 'Procuração', user_dispatcher_id: dispatcher, user_company_id: company } },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data).toMatchObject({ name: 'Procuração', user_dispatcher_id: { id: dispatcher }, user_company_id: { id: company } });
     const id = created.body.data.documentId;
@@ -37,7 +40,10 @@ describe('document types', () => {
     const one = await api('GET', `/document-types/${id}?populate=*`, { token: admin });
     expect(one.body.data.user_dispatcher_id.id).toBe(dispatcher);
 
-    const swapped = await api('POST', '/document-types', { token: admin, body: { data: { name: 'X', user_dispatcher_id: company, user_company_id: dispatcher } } });
+    const swapped = await api('POST', '/document-types', {
+      token: admin,
+      body: { data: { name: 'X', user_dispatcher_id: company, user_company_id: dispatcher } },
+    });
     expect(swapped.status).toBe(400);
     expect(swapped.body.error.message).toMatch(/inválid/);
     expect((await api('POST', '/document-types', { token: admin, body: { data: { user_dispatcher_id: dispatcher } } })).status).toBe(400);
@@ -76,7 +82,9 @@ describe('signed URL of an order document', () => {
     expect(docs.status).toBe(200);
     const doc = docs.body.data.find((d: any) => d.content?.url);
     expect(doc, 'seeded order documents with files').toBeTruthy();
-    const res = await api('GET', `/document-types/get-signed-url?fileDocId=${doc.content.documentId}&fileUrl=${encodeURIComponent(doc.content.url)}`, { token });
+    const res = await api('GET', `/document-types/get-signed-url?fileDocId=${doc.content.documentId}&fileUrl=${encodeURIComponent(doc.content.url)}`, {
+      token,
+    });
     expect(res.status).toBe(200);
     const file = await getOrigin(res.body.data.signedUrl);
     expect(file.status).toBe(200);
@@ -88,7 +96,19 @@ describe('signed URL of an order document', () => {
     const admin = await login('admin');
     const roles = await api('GET', '/users-permissions/roles', { token: admin });
     const role = roles.body.roles.find((r: any) => r.type === 'despachante').id;
-    const created = await api('POST', '/users', { token: admin, body: { data: { username: '86288366757', email: 'outro.desp@teste.local', name: 'Outro Despachante', password: 'segredo1', type: 'dispatcher', role: { connect: [{ id: role }] } } } });
+    const created = await api('POST', '/users', {
+      token: admin,
+      body: {
+        data: {
+          username: '86288366757',
+          email: 'outro.desp@teste.local',
+          name: 'Outro Despachante',
+          password: 'segredo1',
+          type: 'dispatcher',
+          role: { connect: [{ id: role }] },
+        },
+      },
+    });
     expect(created.status).toBe(201);
     const other = await login({ identifier: '86288366757', password: 'segredo1' });
     const denied = await api('GET', `/document-types/get-signed-url?fileDocId=${doc.content.documentId}`, { token: other });
@@ -105,14 +125,20 @@ describe('signed URL of an order document', () => {
     const adminTypes = await api('GET', '/document-types?pagination[pageSize]=1', { token: admin });
     const { fileForm, SAMPLES } = await import('./helpers/files');
     const up = await api('POST', '/upload', { token: admin, body: fileForm('alheio.pdf', SAMPLES.pdf) });
-    const created = await api('POST', '/sales-order-documents', { token: admin, body: { data: { sales_order: others.body.data[0].id, document_type: adminTypes.body.data[0].id, content: up.body[0].id } } });
+    const created = await api('POST', '/sales-order-documents', {
+      token: admin,
+      body: { data: { sales_order: others.body.data[0].id, document_type: adminTypes.body.data[0].id, content: up.body[0].id } },
+    });
     expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
     const foreign = { content: up.body[0] };
     expect((await api('GET', `/document-types/get-signed-url?fileDocId=${foreign.content.documentId}`, { token })).status).toBe(403);
 
     const mine = await api('GET', '/sales-orders?pagination[pageSize]=1', { token });
     const types = await api('GET', '/document-types?pagination[pageSize]=1', { token });
-    const adopt = await api('POST', '/sales-order-documents', { token, body: { data: { sales_order: mine.body.data[0].id, document_type: types.body.data[0].id, content: foreign.content.id } } });
+    const adopt = await api('POST', '/sales-order-documents', {
+      token,
+      body: { data: { sales_order: mine.body.data[0].id, document_type: types.body.data[0].id, content: foreign.content.id } },
+    });
     // Whether or not the document row is accepted, the foreign file stays out of reach.
     expect(adopt.status).toBeLessThan(500);
     expect((await api('GET', `/document-types/get-signed-url?fileDocId=${foreign.content.documentId}`, { token })).status).toBe(403);

@@ -164,7 +164,12 @@ describe('signed URLs take their host from configuration, never from the request
     const admin = await login('admin');
     const up = await api('POST', '/upload', { token: admin, body: fileForm('host.pdf', SAMPLES.pdf, 'application/pdf') });
     const file = up.body[0];
-    for (const headers of [{}, { 'X-Forwarded-Host': 'evil.example' }, { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }, { Forwarded: 'host=evil.example' }]) {
+    for (const headers of [
+      {},
+      { 'X-Forwarded-Host': 'evil.example' },
+      { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      { Forwarded: 'host=evil.example' },
+    ]) {
       const res = await api('GET', `/document-types/get-signed-url?fileDocId=${file.documentId}`, { token: admin, headers });
       expect(res.status).toBe(200);
       const url: string = res.body.data.signedUrl;

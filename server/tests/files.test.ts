@@ -103,7 +103,9 @@ describe('private files and signed URLs', () => {
     const denied = await api('GET', `/document-types/get-signed-url?fileDocId=${up.body[0].documentId}`, { token: await login('concessionaria') });
     expect(denied.status).toBe(403);
     expect(denied.body.error.message).toBe('Acesso negado: Você não tem permissão para acessar este arquivo');
-    const mismatch = await api('GET', `/document-types/get-signed-url?fileDocId=${up.body[0].documentId}&fileUrl=${encodeURIComponent('/uploads/other.pdf')}`, { token: admin });
+    const mismatch = await api('GET', `/document-types/get-signed-url?fileDocId=${up.body[0].documentId}&fileUrl=${encodeURIComponent('/uploads/other.pdf')}`, {
+      token: admin,
+    });
     expect(mismatch.status).toBe(404);
   });
 });

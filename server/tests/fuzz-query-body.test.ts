@@ -32,7 +32,11 @@ describe('query and body fuzzing', () => {
     const tokens = new Map<FuzzRole, string | null>();
     const login = async (role: FuzzRole) => {
       if (role === 'anonymous') return null;
-      const res = await fetch(`${origin}/api/auth/local`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: LOGINS[role], password: SEED_PASSWORD }) });
+      const res = await fetch(`${origin}/api/auth/local`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identifier: LOGINS[role], password: SEED_PASSWORD }),
+      });
       const token = res.ok ? ((await res.json()) as any).jwt : null;
       tokens.set(role, token);
       return token;
@@ -57,7 +61,9 @@ describe('query and body fuzzing', () => {
       const isRole = ct.uid === 'plugin::users-permissions.role';
       pool.set(
         ct.uid,
-        rows.flatMap((r) => [r.id, r.documentId].filter((v) => v != null).map(String)).filter((v) => !loginIds.has(v) && !(isRole && loginIds.has(`role:${v}`))),
+        rows
+          .flatMap((r) => [r.id, r.documentId].filter((v) => v != null).map(String))
+          .filter((v) => !loginIds.has(v) && !(isRole && loginIds.has(`role:${v}`))),
       );
     }
     const created = new Map<string, string[]>();
@@ -76,12 +82,22 @@ describe('query and body fuzzing', () => {
      */
     const request = (method: string, path: string, headers: Record<string, string>, body?: string, retry = true): Promise<{ status: number; text: string }> =>
       new Promise((resolve, reject) => {
-        const req = http.request({ host: hostname, port, path, method, agent, headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-          res.on('error', reject);
-        });
+        const req = http.request(
+          {
+            host: hostname,
+            port,
+            path,
+            method,
+            agent,
+            headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+            res.on('error', reject);
+          },
+        );
         req.setTimeout(60_000, () => req.destroy(new Error('timeout after 60 s')));
         req.on('error', (err: any) => {
           if (retry && req.reusedSocket && err.code === 'ECONNRESET') {
@@ -103,8 +119,10 @@ describe('query and body fuzzing', () => {
       const fromCreated = created.get(uid) ?? [];
       const fromPool = idsOf(uid);
       const id =
-        req.idPick.kind === 'created' && fromCreated.length ? fromCreated[req.idPick.n % fromCreated.length]
-          : req.idPick.kind === 'pool' && fromPool.length ? fromPool[req.idPick.n % fromPool.length]
+        req.idPick.kind === 'created' && fromCreated.length
+          ? fromCreated[req.idPick.n % fromCreated.length]
+          : req.idPick.kind === 'pool' && fromPool.length
+            ? fromPool[req.idPick.n % fromPool.length]
             : req.idPick.bogus;
       const path = req.route.path.replace(/:[A-Za-z_]+|\(\.\*\)/g, encodeURI(id)) + (req.query ? `?${req.query}` : '');
       const headers: Record<string, string> = {};
@@ -157,11 +175,17 @@ describe('query and body fuzzing', () => {
     );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     agent.destroy();
-    const fivexx = Object.entries(histogram).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
+    const fivexx = Object.entries(histogram)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((n, [, c]) => n + c, 0);
     const byMethod = requests.reduce<Record<string, number>>((acc, r) => ((acc[r.method] = (acc[r.method] ?? 0) + 1), acc), {});
     const routesHit = new Set(requests.map((r) => `${r.route.method} ${r.route.path}`)).size;
-    console.log(`[fuzz] ${JSON.stringify({ seed: SEED, database: process.env.DATABASE_CLIENT ?? 'sqlite', requests: sent, routes: routes.length, routesHit, byMethod, histogram, fivexx, networkErrors: histogram[0] ?? 0, keepAliveRetries, created: [...created.values()].reduce((n, l) => n + l.length, 0), seconds: Number(seconds) })}`);
-    const slowest = Object.entries(timing).map(([k, t]) => `${k} ${Math.round(t.ms / t.n)} ms × ${t.n}`).sort((a, b) => parseInt(b.split(' ').at(-3)!) - parseInt(a.split(' ').at(-3)!));
+    console.log(
+      `[fuzz] ${JSON.stringify({ seed: SEED, database: process.env.DATABASE_CLIENT ?? 'sqlite', requests: sent, routes: routes.length, routesHit, byMethod, histogram, fivexx, networkErrors: histogram[0] ?? 0, keepAliveRetries, created: [...created.values()].reduce((n, l) => n + l.length, 0), seconds: Number(seconds) })}`,
+    );
+    const slowest = Object.entries(timing)
+      .map(([k, t]) => `${k} ${Math.round(t.ms / t.n)} ms × ${t.n}`)
+      .sort((a, b) => parseInt(b.split(' ').at(-3)!) - parseInt(a.split(' ').at(-3)!));
     console.log(`[fuzz] slowest routes (mean): ${slowest.slice(0, 6).join('; ')}`);
 
     expect(sent).toBeGreaterThanOrEqual(RUNS);

@@ -99,7 +99,13 @@ function describeContentApi(strapi: any): { routes: ApiRoute[]; contentTypes: Ap
       const own = r.config && Object.prototype.hasOwnProperty.call(r.config, 'prefix') ? r.config.prefix : (router.prefix ?? base);
       const handler: string = r.config?.auth?.scope?.[0] ?? String(r.handler);
       const uid = handler.split('.').slice(0, -1).join('.');
-      routes.push({ method: r.method, path: `${prefix}${own}${r.path}`, handler, uid: strapi.contentTypes[uid] ? uid : null, public: r.config?.auth === false });
+      routes.push({
+        method: r.method,
+        path: `${prefix}${own}${r.path}`,
+        handler,
+        uid: strapi.contentTypes[uid] ? uid : null,
+        public: r.config?.auth === false,
+      });
     }
   };
   for (const api of Object.values<any>(strapi.apis)) for (const router of Object.values<any>(api.routes ?? {})) add(router, '');

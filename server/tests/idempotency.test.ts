@@ -49,7 +49,11 @@ describe('Idempotency-Key on POST /upload', () => {
     const key = randomUUID();
     const denied = await api('POST', '/upload', { token: await login('vendedor'), body: fileForm('c.pdf', SAMPLES.pdf), headers: { 'Idempotency-Key': key } });
     expect(denied.status).toBe(403);
-    const long = await api('POST', '/upload', { token: await login('admin'), body: fileForm('c.pdf', SAMPLES.pdf), headers: { 'Idempotency-Key': 'k'.repeat(201) } });
+    const long = await api('POST', '/upload', {
+      token: await login('admin'),
+      body: fileForm('c.pdf', SAMPLES.pdf),
+      headers: { 'Idempotency-Key': 'k'.repeat(201) },
+    });
     expect(long.status).toBe(400);
   });
 
@@ -122,8 +126,13 @@ describe('Idempotency-Key on POST /sales-order-documents', () => {
     const body = { data: { sales_order: order.id, document_type: types.body.data[0].id, content: up.body[0].id } };
     const before = await api('GET', `/sales-order-documents?filters[sales_order][id][$eq]=${order.id}&pagination[pageSize]=100`, { token });
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/sales-order-documents', { token, body, headers: { 'Idempotency-Key': key } })));
-    expect(results.map((r) => r.status), JSON.stringify(results[0].body)).toEqual(Array(10).fill(201));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => api('POST', '/sales-order-documents', { token, body, headers: { 'Idempotency-Key': key } })),
+    );
+    expect(
+      results.map((r) => r.status),
+      JSON.stringify(results[0].body),
+    ).toEqual(Array(10).fill(201));
     const after = await api('GET', `/sales-order-documents?filters[sales_order][id][$eq]=${order.id}&pagination[pageSize]=100`, { token });
     expect(after.body.meta.pagination.total).toBe(before.body.meta.pagination.total + 1);
   });

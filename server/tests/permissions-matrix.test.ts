@@ -19,7 +19,12 @@ const rows: Row[] = [
   { method: 'POST', path: '/auth/reset-password', body: {}, allow: 'ADCVP' },
   // users
   { method: 'GET', path: '/users/me?populate=role', allow: 'ADCV' },
-  { method: 'GET', path: '/users?populate=*&filters[username][$containsi]=1&pagination[page]=1&pagination[pageSize]=10', allow: 'ADCV', note: 'non-admins: party accounts only' },
+  {
+    method: 'GET',
+    path: '/users?populate=*&filters[username][$containsi]=1&pagination[page]=1&pagination[pageSize]=10',
+    allow: 'ADCV',
+    note: 'non-admins: party accounts only',
+  },
   { method: 'GET', path: '/users?filters[type][$eq]=dispatcher&pagination[page]=1&pagination[pageSize]=100', allow: 'ADCV' },
   { method: 'GET', path: '/users/count', allow: 'A' },
   { method: 'GET', path: '/users/{self}?populate=*', allow: 'ADCV' },
@@ -161,7 +166,10 @@ describe('role × endpoint matrix', () => {
         outcome.push(`${letter}:${allowed ? 'allow' : 'deny'}(${res.status})`);
       }
       const expected = ROLES.map(([l]) => `${l}:${row.allow.includes(l) ? 'allow' : 'deny'}`);
-      expect(outcome.map((o) => o.replace(/\(\d+\)$/, '')), outcome.join(' ')).toEqual(expected);
+      expect(
+        outcome.map((o) => o.replace(/\(\d+\)$/, '')),
+        outcome.join(' '),
+      ).toEqual(expected);
     });
   }
 });

@@ -12,7 +12,9 @@ import { fileForm, SAMPLES } from './helpers/files';
  */
 const { routes } = inject('contentApi');
 /** `GET /api/<plural>` routes of content-types whose handler is a `find` that reads the query (users-permissions' role find takes none). */
-const listRoutes = routes.filter((r) => r.method === 'GET' && r.uid && r.uid !== 'plugin::users-permissions.role' && /\.find$/.test(r.handler) && !r.path.includes(':'));
+const listRoutes = routes.filter(
+  (r) => r.method === 'GET' && r.uid && r.uid !== 'plugin::users-permissions.role' && /\.find$/.test(r.handler) && !r.path.includes(':'),
+);
 const origin = () => apiUrl().replace(/\/api$/, '');
 
 describe('malformed queries answer 400 on every list route', () => {
@@ -65,7 +67,12 @@ describe('malformed queries answer 400 on every list route', () => {
         } else expect(res.status, `${route.path}?${q}`).toBe(200);
       }
       // well-formed neighbours of those cases still work
-      for (const q of ['filters[id][$between][0]=1&filters[id][$between][1]=5', 'pagination[start]=0&pagination[limit]=2', 'filters[createdAt][$gt]=2020-01-01', 'sort[0]=id:DESC&sort[1]=createdAt']) {
+      for (const q of [
+        'filters[id][$between][0]=1&filters[id][$between][1]=5',
+        'pagination[start]=0&pagination[limit]=2',
+        'filters[createdAt][$gt]=2020-01-01',
+        'sort[0]=id:DESC&sort[1]=createdAt',
+      ]) {
         expect((await api('GET', `${route.path.replace(/^\/api/, '')}?${q}`, { token })).status, `${route.path}?${q}`).toBe(200);
       }
     });
@@ -81,7 +88,11 @@ describe('bodies', () => {
     expect(authPosts.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/auth/local', '/api/auth/forgot-password', '/api/auth/reset-password']));
     for (const route of authPosts) {
       for (const body of [deep(5000), `{"identifier":${deep(5000)},"password":"x"}`, `{"email":${deepList(5000)}}`]) {
-        const res = await fetch(`${origin()}${route.path.replace(/:[a-z_]+/i, 'local')}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+        const res = await fetch(`${origin()}${route.path.replace(/:[a-z_]+/i, 'local')}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
         const json: any = await res.json();
         expect(res.status, `${route.path} ${body.slice(0, 30)}`).toBe(400);
         expect(json.error.message).toBe('Corpo da requisição aninhado demais (máximo de 20 níveis).');
@@ -92,8 +103,16 @@ describe('bodies', () => {
   });
 
   it('a body of a type the server does not parse answers 415', async () => {
-    for (const [path, type] of [['/auth/local', 'application/octet-stream'], ['/auth/forgot-password', 'application/xml'], ['/states', 'image/png']] as const) {
-      const res = await fetch(`${apiUrl()}${path}`, { method: 'POST', headers: { 'Content-Type': type, Authorization: `Bearer ${await login('admin')}` }, body: 'abc' });
+    for (const [path, type] of [
+      ['/auth/local', 'application/octet-stream'],
+      ['/auth/forgot-password', 'application/xml'],
+      ['/states', 'image/png'],
+    ] as const) {
+      const res = await fetch(`${apiUrl()}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': type, Authorization: `Bearer ${await login('admin')}` },
+        body: 'abc',
+      });
       expect(res.status, `${path} ${type}`).toBe(415);
       expect(((await res.json()) as any).error.message).toMatch(/^Tipo de conteúdo não suportado/);
     }
@@ -147,7 +166,9 @@ describe('deleting a record that does not exist answers 404', () => {
   const deletes = routes.filter((r) => r.method === 'DELETE' && /\/:[A-Za-z_]+$/.test(r.path));
 
   it('the route table has the DELETE routes of the content-types, users and roles', () => {
-    expect(deletes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/states/:id', '/api/users/:id', '/api/users-permissions/roles/:role', '/api/sales-orders/:id']));
+    expect(deletes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/api/states/:id', '/api/users/:id', '/api/users-permissions/roles/:role', '/api/sales-orders/:id']),
+    );
   });
 
   for (const route of deletes) {

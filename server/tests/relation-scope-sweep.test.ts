@@ -164,7 +164,8 @@ describe('relation-scope sweep (generated from the schemas)', () => {
           else rule = 404;
 
           const targetPath = pathOf(target, types);
-          const ownerBefore = isChildOwned(attr) && attr.mappedBy && targetPath ? idsOf((await one(targetPath, keyOf(target, foreign), attr.mappedBy))[attr.mappedBy]) : null;
+          const ownerBefore =
+            isChildOwned(attr) && attr.mappedBy && targetPath ? idsOf((await one(targetPath, keyOf(target, foreign), attr.mappedBy))[attr.mappedBy]) : null;
           const ownerAfter = async () => idsOf((await one(targetPath!, keyOf(target, foreign), attr.mappedBy))[attr.mappedBy]);
           const before = idsOf((await one(ct.path, own.key, key))[key]);
 
@@ -200,7 +201,9 @@ describe('relation-scope sweep (generated from the schemas)', () => {
 
   it('covered a relation case for every role (report)', () => {
     // eslint-disable-next-line no-console
-    console.log(`relation-scope sweep: ${counts.cases} cases (${counts.update} updates, ${counts.create} creates), by status ${JSON.stringify(counts.byStatus)}, ${counts.skippedShared} attribute×role pairs skipped (shared lookup targets / administrator on plain relations)`);
+    console.log(
+      `relation-scope sweep: ${counts.cases} cases (${counts.update} updates, ${counts.create} creates), by status ${JSON.stringify(counts.byStatus)}, ${counts.skippedShared} attribute×role pairs skipped (shared lookup targets / administrator on plain relations)`,
+    );
     expect(counts.cases).toBeGreaterThan(500);
     expect(counts.byStatus[404]).toBeGreaterThan(0);
     expect(counts.byStatus[400]).toBeGreaterThan(0);

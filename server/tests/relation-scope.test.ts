@@ -14,16 +14,25 @@ beforeAll(async () => {
   const self = await me('despachante');
   mine = await anOrder('despachante');
   const dealer = await me('concessionaria');
-  const candidates = await get('admin', `/sales-orders?populate=*&pagination[pageSize]=1&filters[user_dispatcher_id][id][$ne]=${self.id}&filters[user_company_id][id][$ne]=${dealer.id}&sort[0]=id:asc`);
+  const candidates = await get(
+    'admin',
+    `/sales-orders?populate=*&pagination[pageSize]=1&filters[user_dispatcher_id][id][$ne]=${self.id}&filters[user_company_id][id][$ne]=${dealer.id}&sort[0]=id:asc`,
+  );
   const order = candidates.data[0];
   expect(order, 'an order of another dispatcher and another dealership').toBeTruthy();
   // give it one row of each child kind, made by the administrator
   const type = (await get('admin', '/document-types?pagination[pageSize]=1')).data[0];
   const file = await uploadedBy('admin', 'deles.pdf');
-  expect((await call('admin', 'POST', '/sales-order-documents', { data: { sales_order: order.id, document_type: type.id, content: file.id } })).status).toBe(201);
-  expect((await call('admin', 'POST', '/receivables', { data: { sales_order: order.id, amount_original: 50, payment_date: new Date().toISOString() } })).status).toBe(201);
+  expect((await call('admin', 'POST', '/sales-order-documents', { data: { sales_order: order.id, document_type: type.id, content: file.id } })).status).toBe(
+    201,
+  );
+  expect(
+    (await call('admin', 'POST', '/receivables', { data: { sales_order: order.id, amount_original: 50, payment_date: new Date().toISOString() } })).status,
+  ).toBe(201);
   const salesItem = (await get('admin', '/sales-items?pagination[pageSize]=1')).data[0];
-  const item = await call('admin', 'POST', '/sales-order-items', { data: { sales_order: order.id, sales_item: salesItem.id, name: salesItem.name, price: 10, quantity: 1 } });
+  const item = await call('admin', 'POST', '/sales-order-items', {
+    data: { sales_order: order.id, sales_item: salesItem.id, name: salesItem.name, price: 10, quantity: 1 },
+  });
   expect(item.status, JSON.stringify(item.body)).toBe(201);
   theirs = (await get('admin', `/sales-orders/${order.documentId}?populate=*`)).data;
 });
@@ -38,11 +47,17 @@ describe('relations cannot be written across companies (issue 8 item 2)', () => 
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/^O campo "(documents|receivables|items)" não pode ser gravado por aqui/);
     // each field alone, in each form, is refused the same way
-    for (const [field, row] of [['documents', doc], ['receivables', rec], ['items', item]] as const) {
+    for (const [field, row] of [
+      ['documents', doc],
+      ['receivables', rec],
+      ['items', item],
+    ] as const) {
       for (const value of [[row.id], { connect: [row.id] }, { set: [{ documentId: row.documentId }] }, { disconnect: [{ id: row.id }] }]) {
         const one = await call('despachante', 'PUT', `/sales-orders/${mine.documentId}`, { data: { [field]: value } });
         expect(one.status, `${field} ${JSON.stringify(value)}`).toBe(400);
-        expect(one.body.error.message).toBe(`O campo "${field}" não pode ser gravado por aqui: cada registro ligado indica o seu próprio "sales_order"; altere-o no registro ligado.`);
+        expect(one.body.error.message).toBe(
+          `O campo "${field}" não pode ser gravado por aqui: cada registro ligado indica o seu próprio "sales_order"; altere-o no registro ligado.`,
+        );
       }
     }
     const after = (await get('admin', `/sales-orders/${theirs.documentId}?populate=*`)).data;
@@ -61,7 +76,9 @@ describe('relations cannot be written across companies (issue 8 item 2)', () => 
     const rival = (await rivalParties()).salesman;
     const users = await call('admin', 'PUT', `/companies/${company.documentId}`, { data: { users: { connect: [rival.id] } } });
     expect(users.status).toBe(400);
-    expect(users.body.error.message).toBe('O campo "users" não pode ser gravado por aqui: cada registro ligado indica o seu próprio "company_id"; altere-o no registro ligado.');
+    expect(users.body.error.message).toBe(
+      'O campo "users" não pode ser gravado por aqui: cada registro ligado indica o seu próprio "company_id"; altere-o no registro ligado.',
+    );
   });
 
   it('a concessionária cannot create an order carrying another company’s rows', async () => {
@@ -70,24 +87,33 @@ describe('relations cannot be written across companies (issue 8 item 2)', () => 
     const base = { billing_date: new Date().toISOString(), customer_id: customer.id, vehicle_type_id: vehicleType.id };
     const withDocs = await call('concessionaria', 'POST', '/sales-orders', { data: { ...base, documents: [theirs.documents[0].id] } });
     expect(withDocs.status).toBe(400);
-    const withReceivable = await call('concessionaria', 'POST', '/sales-orders', { data: { ...base, receivables: { connect: [{ documentId: theirs.receivables[0].documentId }] } } });
+    const withReceivable = await call('concessionaria', 'POST', '/sales-orders', {
+      data: { ...base, receivables: { connect: [{ documentId: theirs.receivables[0].documentId }] } },
+    });
     expect(withReceivable.status).toBe(400);
     const rival = await rivalParties();
     const withSeller = await call('concessionaria', 'POST', '/sales-orders', { data: { ...base, user_id: rival.salesman.id } });
     expect(withSeller.status).toBe(404);
     expect(withSeller.body.error.message).toBe('O registro indicado em "user_id" não foi encontrado.');
-    const total = async () => (await get('admin', `/sales-orders?filters[user_company_id][id][$eq]=${(await me('concessionaria')).id}&pagination[pageSize]=1`)).meta.pagination.total;
+    const total = async () =>
+      (await get('admin', `/sales-orders?filters[user_company_id][id][$eq]=${(await me('concessionaria')).id}&pagination[pageSize]=1`)).meta.pagination.total;
     const before = await total();
     expect((await call('concessionaria', 'POST', '/sales-orders', { data: { ...base, documents: { set: [] } } })).status).toBe(400);
     expect(await total()).toBe(before);
   });
 
   it('receivables and order documents point only at orders and document types in scope', async () => {
-    const rec = await call('despachante', 'POST', '/receivables', { data: { sales_order: theirs.id, amount_original: 10, payment_date: new Date().toISOString() } });
+    const rec = await call('despachante', 'POST', '/receivables', {
+      data: { sales_order: theirs.id, amount_original: 10, payment_date: new Date().toISOString() },
+    });
     expect(rec.status).toBe(404);
-    const viaDocumentId = await call('despachante', 'POST', '/receivables', { data: { sales_order: { connect: [{ documentId: theirs.documentId }] }, amount_original: 10 } });
+    const viaDocumentId = await call('despachante', 'POST', '/receivables', {
+      data: { sales_order: { connect: [{ documentId: theirs.documentId }] }, amount_original: 10 },
+    });
     expect(viaDocumentId.status).toBe(404);
-    const created = await call('despachante', 'POST', '/receivables', { data: { sales_order: mine.id, amount_original: 10, payment_date: new Date().toISOString() } });
+    const created = await call('despachante', 'POST', '/receivables', {
+      data: { sales_order: mine.id, amount_original: 10, payment_date: new Date().toISOString() },
+    });
     expect(created.status).toBe(201);
     const myRec = created.body.data;
     for (const value of [theirs.documentId, theirs.id, { connect: [theirs.id] }, { set: [{ documentId: theirs.documentId }] }]) {
@@ -107,8 +133,9 @@ describe('relations cannot be written across companies (issue 8 item 2)', () => 
 
 describe('files are attached only by their uploader, and only once (issue 8 item 2)', () => {
   it('another user’s upload is refused (403); one’s own attaches once, then 409 elsewhere; administrators attach any unattached file', async () => {
-    const type = (await get('despachante', `/document-types?filters[user_company_id][id][$eq]=${mine.user_company_id.id}&pagination[pageSize]=1`)).data[0]
-      ?? (await get('despachante', '/document-types?pagination[pageSize]=1')).data[0];
+    const type =
+      (await get('despachante', `/document-types?filters[user_company_id][id][$eq]=${mine.user_company_id.id}&pagination[pageSize]=1`)).data[0] ??
+      (await get('despachante', '/document-types?pagination[pageSize]=1')).data[0];
     const data = (content: unknown) => ({ data: { sales_order: mine.id, document_type: type.id, content } });
 
     const byDealer = await uploadedBy('concessionaria', 'da-loja.pdf');
@@ -209,11 +236,23 @@ describe('users shown through populate (issue 8 item 7)', () => {
     const vt = (await get('admin', '/vehicle-types?pagination[pageSize]=1')).data[0];
     const [desp, conc, seller] = [await me('despachante'), await me('concessionaria'), await me('vendedor')];
     const created = await call('admin', 'POST', '/sales-orders', {
-      data: { billing_date: new Date().toISOString(), customer_id: customer.id, vehicle_type_id: vt.id, user_dispatcher_id: desp.id, user_company_id: conc.id, user_id: seller.id, vehicle_price: 1000, original_amount: 100, current_amount: 100 },
+      data: {
+        billing_date: new Date().toISOString(),
+        customer_id: customer.id,
+        vehicle_type_id: vt.id,
+        user_dispatcher_id: desp.id,
+        user_company_id: conc.id,
+        user_id: seller.id,
+        vehicle_price: 1000,
+        original_amount: 100,
+        current_amount: 100,
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const order = created.body.data;
-    const receivable = await call('admin', 'POST', '/receivables', { data: { sales_order: order.id, amount_original: 10, payment_date: new Date().toISOString() } });
+    const receivable = await call('admin', 'POST', '/receivables', {
+      data: { sales_order: order.id, amount_original: 10, payment_date: new Date().toISOString() },
+    });
     expect(receivable.status, JSON.stringify(receivable.body)).toBe(201);
     const publicSeller = { id: seller.id, documentId: seller.documentId, name: seller.name, type: 'salesman' };
     expect(seller.name, 'the seeded salesman has a name').toBeTruthy();
@@ -221,7 +260,10 @@ describe('users shown through populate (issue 8 item 7)', () => {
     // the despachante: its order (one, and in the list) and its receivable show the seller's public fields only
     const one = await get('despachante', `/sales-orders/${order.documentId}?populate[user_id]=true`);
     expect(one.data.user_id).toEqual(publicSeller);
-    const list = await get('despachante', `/sales-orders?filters[id][$eq]=${order.id}&populate[user_id][fields][0]=username&populate[user_id][fields][1]=name&populate[user_id][fields][2]=email`);
+    const list = await get(
+      'despachante',
+      `/sales-orders?filters[id][$eq]=${order.id}&populate[user_id][fields][0]=username&populate[user_id][fields][1]=name&populate[user_id][fields][2]=email`,
+    );
     expect(list.data[0].user_id).toEqual({ id: seller.id, documentId: seller.documentId, name: seller.name });
     const rec = await get('despachante', `/receivables/${receivable.body.data.documentId}?populate[sales_order][populate][user_id]=true`);
     expect(rec.data.sales_order.user_id).toEqual(publicSeller);

@@ -49,7 +49,10 @@ describe('roles and permissions (users-permissions content API)', () => {
 
     const tree = one.body.role.permissions;
     tree['api::state'].controllers.state.findOne.enabled = true;
-    const updated = await api('PUT', `/users-permissions/roles/${role.id}`, { token, body: { name: 'Auditor Geral', description: 'Leitura', permissions: tree } });
+    const updated = await api('PUT', `/users-permissions/roles/${role.id}`, {
+      token,
+      body: { name: 'Auditor Geral', description: 'Leitura', permissions: tree },
+    });
     expect(updated.status).toBe(200);
     const after = await api('GET', `/users-permissions/roles/${role.id}`, { token });
     expect(after.body.role.name).toBe('Auditor Geral');
@@ -122,7 +125,14 @@ describe('states', () => {
 
   it('refuses bad abbreviations and names with 400, duplicates too', async () => {
     const token = await login('admin');
-    for (const data of [{ name: 'Três', abbreviation: 'ABC' }, { name: 'Um', abbreviation: 'A' }, { name: 'Dígito', abbreviation: 'A1' }, { name: 'X', abbreviation: 'QQ' }, { name: 'Dup', abbreviation: 'SP' }, { abbreviation: 'QW' }]) {
+    for (const data of [
+      { name: 'Três', abbreviation: 'ABC' },
+      { name: 'Um', abbreviation: 'A' },
+      { name: 'Dígito', abbreviation: 'A1' },
+      { name: 'X', abbreviation: 'QQ' },
+      { name: 'Dup', abbreviation: 'SP' },
+      { abbreviation: 'QW' },
+    ]) {
       const res = await api('POST', '/states', { token, body: { data } });
       expect(res.status, JSON.stringify(data)).toBe(400);
       expect(typeof res.body.error.message).toBe('string');

@@ -17,7 +17,10 @@ describe('every earlier token dies after a password change, a block or a logout 
     const u = await createUser(await login('admin'));
     const first = await signIn(u.username, u.password);
     const second = await signIn(u.username, u.password);
-    const res = await api('POST', `/users/${u.id}/change-password`, { token: first, body: { currentPassword: u.password, password: 'trocada1', passwordConfirmation: 'trocada1' } });
+    const res = await api('POST', `/users/${u.id}/change-password`, {
+      token: first,
+      body: { currentPassword: u.password, password: 'trocada1', passwordConfirmation: 'trocada1' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await meStatus(first)).toBe(401);
     expect(await meStatus(second)).toBe(401);
@@ -27,7 +30,10 @@ describe('every earlier token dies after a password change, a block or a logout 
   it('POST /auth/change-password: earlier tokens 401, the answered jwt works', async () => {
     const u = await createUser(await login('admin'));
     const old = await signIn(u.username, u.password);
-    const res = await api('POST', '/auth/change-password', { token: old, body: { currentPassword: u.password, password: 'trocada2', passwordConfirmation: 'trocada2' } });
+    const res = await api('POST', '/auth/change-password', {
+      token: old,
+      body: { currentPassword: u.password, password: 'trocada2', passwordConfirmation: 'trocada2' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await meStatus(old)).toBe(401);
     expect(await meStatus(res.body.jwt)).toBe(200);
@@ -206,7 +212,10 @@ describe('roles: own role only for non-managers, no control characters in names 
       expect(res.body.error.message).toMatch(/caracteres de controle/);
     }
     expect((await api('GET', '/users-permissions/roles', { token })).body.roles).toHaveLength(before);
-    const fine = await api('POST', '/users-permissions/roles', { token, body: { name: `Linhas ${uniqueCpf()}`, description: 'uma\nduas\tcolunas', permissions: {} } });
+    const fine = await api('POST', '/users-permissions/roles', {
+      token,
+      body: { name: `Linhas ${uniqueCpf()}`, description: 'uma\nduas\tcolunas', permissions: {} },
+    });
     expect(fine.status, JSON.stringify(fine.body)).toBe(200);
     const roles = (await api('GET', '/users-permissions/roles', { token })).body.roles;
     const role = roles.find((r: any) => r.description === 'uma\nduas\tcolunas');

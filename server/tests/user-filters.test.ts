@@ -51,9 +51,17 @@ describe('filters and sorts on users’ hidden fields reach only the caller and 
             const byCpf = await api('GET', `${type.path}?filters[${name}][username][$eq]=${real.username}&pagination[pageSize]=1`, { token });
             expect(byCpf.status, label).toBe(200);
             expect(totalOf(byCpf.body), `${label}: filter by CPF/CNPJ`).toBe(0);
-            const byPrefix = await api('GET', `${type.path}?filters[$and][0][${name}][id][$eq]=${userId}&filters[$and][1][$or][0][${name}][username][$startsWith]=${real.username.slice(0, 3)}&filters[$and][1][$or][1][${name}][email][$containsi]=@&pagination[pageSize]=1`, { token });
+            const byPrefix = await api(
+              'GET',
+              `${type.path}?filters[$and][0][${name}][id][$eq]=${userId}&filters[$and][1][$or][0][${name}][username][$startsWith]=${real.username.slice(0, 3)}&filters[$and][1][$or][1][${name}][email][$containsi]=@&pagination[pageSize]=1`,
+              { token },
+            );
             expect(totalOf(byPrefix.body), `${label}: prefix / e-mail under $or`).toBe(0);
-            const populated = await api('GET', `${type.path}?filters[${name}][id][$eq]=${userId}&populate[${name}][filters][username][$eq]=${real.username}&pagination[pageSize]=1`, { token });
+            const populated = await api(
+              'GET',
+              `${type.path}?filters[${name}][id][$eq]=${userId}&populate[${name}][filters][username][$eq]=${real.username}&pagination[pageSize]=1`,
+              { token },
+            );
             const row = rowsOf(populated.body)[0];
             expect([row?.[name]].flat().filter(Boolean), `${label}: populate filter`).toEqual([]);
             const sorted = await api('GET', `${type.path}?sort[0]=${name}.username:asc`, { token });
@@ -70,7 +78,10 @@ describe('filters and sorts on users’ hidden fields reach only the caller and 
 
   it('the caller’s own people stay searchable: a concessionária finds its orders by its salesman’s CPF', async () => {
     const orders = await get('concessionaria', `/sales-orders?filters[user_id][username][$eq]=${LOGINS.vendedor}&pagination[pageSize]=1`);
-    const asAdmin = await get('admin', `/sales-orders?filters[user_id][username][$eq]=${LOGINS.vendedor}&filters[user_company_id][id][$eq]=${(await me('concessionaria')).id}&pagination[pageSize]=1`);
+    const asAdmin = await get(
+      'admin',
+      `/sales-orders?filters[user_id][username][$eq]=${LOGINS.vendedor}&filters[user_company_id][id][$eq]=${(await me('concessionaria')).id}&pagination[pageSize]=1`,
+    );
     expect(asAdmin.meta.pagination.total).toBeGreaterThan(0);
     expect(orders.meta.pagination.total).toBe(asAdmin.meta.pagination.total);
     const own = await get('despachante', `/sales-orders?filters[user_dispatcher_id][username][$eq]=${LOGINS.despachante}&pagination[pageSize]=1`);
@@ -89,7 +100,9 @@ describe('filters and sorts on users’ hidden fields reach only the caller and 
       }
       const other = role === 'despachante' ? LOGINS.concessionaria : LOGINS.despachante;
       expect((await api('GET', `/users?filters[username][$eq]=${other}`, { token })).body.data).toEqual([]);
-      expect((await api('GET', `/users?filters[email][$containsi]=balcao.local&pagination[pageSize]=100`, { token })).body.data.map((u: any) => u.id)).toEqual([self]);
+      expect((await api('GET', `/users?filters[email][$containsi]=balcao.local&pagination[pageSize]=100`, { token })).body.data.map((u: any) => u.id)).toEqual([
+        self,
+      ]);
       expect((await api('GET', `/users?filters[username][$eq]=${LOGINS[role]}`, { token })).body.data.map((u: any) => u.id)).toEqual([self]);
       expect((await api('GET', '/users?sort[0]=username:asc', { token })).status).toBe(400);
       expect((await api('GET', '/users?sort[0]=name:asc', { token })).status).toBe(200);

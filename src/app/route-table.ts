@@ -22,7 +22,11 @@ import type { RouteMeta } from '@/lib/navigation/route-meta';
  */
 
 /** The list, detail, new and edit routes of a plain resource: find, findOne, create, findOne. */
-const crud = (r: Resource) => ({ find: { permission: r.permission('find') }, findOne: { permission: r.permission('findOne') }, create: { permission: r.permission('create') } });
+const crud = (r: Resource) => ({
+  find: { permission: r.permission('find') },
+  findOne: { permission: r.permission('findOne') },
+  create: { permission: r.permission('create') },
+});
 const state = crud(stateResource);
 const customer = crud(customerResource);
 const vehicleType = crud(vehicleTypeResource);

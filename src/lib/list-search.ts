@@ -38,14 +38,8 @@ export function listSearchValidator(options: ListSearchOptions = {}) {
   const sizes = options.pageSizeOptions ?? PAGE_SIZE_OPTIONS;
   const defaultSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
   const schema = z.object({
-    page: z.catch(
-      z.coerce.number().check(z.refine((n: number) => Number.isInteger(n) && n >= 1)),
-      1,
-    ),
-    pageSize: z.catch(
-      z.coerce.number().check(z.refine((n: number) => sizes.includes(n))),
-      defaultSize,
-    ),
+    page: z.catch(z.coerce.number().check(z.refine((n: number) => Number.isInteger(n) && n >= 1)), 1),
+    pageSize: z.catch(z.coerce.number().check(z.refine((n: number) => sizes.includes(n))), defaultSize),
     sort: z.catch(
       z.optional(
         z.string().check(

@@ -39,9 +39,7 @@ export function toCents(value: number | string | null | undefined): Cents {
   const text = value.trim();
   if (text === '') return 0;
   // pt-BR text: a comma is the decimal separator and dots group thousands.
-  const normalised = text.includes(',')
-    ? text.replace(/[^\d,+-]/g, '').replace(',', '.')
-    : text.replace(/[^\d.+-]/g, '');
+  const normalised = text.includes(',') ? text.replace(/[^\d,+-]/g, '').replace(',', '.') : text.replace(/[^\d.+-]/g, '');
   return decimalStringToCents(normalised);
 }
 

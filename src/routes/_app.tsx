@@ -17,7 +17,8 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, matches }) => {
     const check = (state: SessionState) => {
       const decision = decideAccess(state, matches[matches.length - 1]?.staticData);
-      if (decision.kind === 'redirect') throw redirect(decision.to === '/login' ? { to: '/login', search: loginSearch(), replace: true } : { to: '/', replace: true });
+      if (decision.kind === 'redirect')
+        throw redirect(decision.to === '/login' ? { to: '/login', search: loginSearch(), replace: true } : { to: '/', replace: true });
     };
     // Synchronous once the session is known, so moving between screens never flashes the placeholder.
     const current = context.session.getState();

@@ -14,7 +14,8 @@ export const Route = createFileRoute('/login')({
   beforeLoad: ({ context, search }) => {
     const check = (state: SessionState) => {
       const decision = decideAccess(state, routeMeta('/login'));
-      if (decision.kind === 'redirect') throw safeRedirect(search.redirect) ? redirect({ href: safeRedirect(search.redirect), replace: true }) : redirect({ to: '/', replace: true });
+      if (decision.kind === 'redirect')
+        throw safeRedirect(search.redirect) ? redirect({ href: safeRedirect(search.redirect), replace: true }) : redirect({ to: '/', replace: true });
     };
     const current = context.session.getState();
     if (current.status !== 'loading') return check(current);

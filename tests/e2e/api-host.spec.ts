@@ -18,7 +18,13 @@ const dist = path.resolve('dist');
 const apiOrigin = `http://127.0.0.1:${API_PORT}`;
 const pwaOrigin = `http://127.0.0.1:${PWA_PORT}`;
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
+};
 
 let server: http.Server;
 

@@ -48,7 +48,10 @@ test.describe('List kit (issue 9 item 4)', () => {
     await expect(page).toHaveURL(/q=silva/);
     await page.waitForTimeout(1_000);
     // the first load, then one request for the typed search
-    expect(receivables.filter((q) => q.includes('silva')), receivables.join('\n')).toHaveLength(1);
+    expect(
+      receivables.filter((q) => q.includes('silva')),
+      receivables.join('\n'),
+    ).toHaveLength(1);
   });
 
   test('Pedidos at 1280×800 with the sidebar open: nine readable columns, no sideways scroll, formatted documents', async ({ page, request }) => {
@@ -100,7 +103,8 @@ test.describe('List kit (issue 9 item 4)', () => {
     ] as const;
     for (const width of [1024, 900, 800]) {
       await page.setViewportSize({ width, height: 800 });
-      for (const name of ['ID', 'Data', 'Valor Nominal', 'Valor Final', 'Status']) await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+      for (const name of ['ID', 'Data', 'Valor Nominal', 'Valor Final', 'Status'])
+        await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
       await expect.poll(async () => (await overflow(page)).page, { message: `page overflow at ${width}px` }).toBe(0);
       const shown = [];
       for (const [name] of optional) shown.push(await page.getByRole('columnheader', { name, exact: true }).isVisible());

@@ -16,10 +16,14 @@ import { apiToken, card, createOrderViaApi } from './orders-helpers';
 
 /** Waits until the service worker controls the page and has finished precaching (activated). */
 async function serviceWorkerReady(page: Page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return Boolean(reg?.active && navigator.serviceWorker.controller);
-  }, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return Boolean(reg?.active && navigator.serviceWorker.controller);
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 test('installable: the DevTools Protocol reports no installability errors, and the manifest is in Portuguese', async ({ playwright, baseURL }, testInfo) => {
@@ -35,7 +39,12 @@ test('installable: the DevTools Protocol reports no installability errors, and t
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as Record<string, unknown>;
   expect(manifest).toMatchObject({ short_name: 'Balcão', lang: 'pt-BR', display: 'standalone', start_url: '/', theme_color: '#0E5FB2' });
   const icons = manifest.icons as Array<{ sizes: string; purpose: string }>;
-  expect(icons.filter((i) => i.purpose === 'maskable').map((i) => i.sizes).sort()).toEqual(['192x192', '512x512']);
+  expect(
+    icons
+      .filter((i) => i.purpose === 'maskable')
+      .map((i) => i.sizes)
+      .sort(),
+  ).toEqual(['192x192', '512x512']);
   await browser.close();
   rmSync(dir, { recursive: true, force: true });
 });

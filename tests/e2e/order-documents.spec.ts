@@ -72,7 +72,11 @@ test.describe('Documents of an order (spec 001 §2 Documentos, §5, §7, §8)', 
 
     await page.route('**/api/sales-order-documents/**', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } }),
+          })
         : route.continue(),
     );
     page.once('dialog', (d) => void d.accept());
@@ -140,7 +144,9 @@ test.describe('a dispatcher on a 375 px phone (issue 4 "Done means")', () => {
     const office = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await login(office, 'admin');
     await office.goto(`/sales-order/${order.documentId}/details`);
-    await expect(card(office, 'Documentos').getByRole('list', { name: 'Tipos de documento' }).getByRole('listitem').filter({ hasText: 'CNH' }).getByText('Enviado')).toBeVisible();
+    await expect(
+      card(office, 'Documentos').getByRole('list', { name: 'Tipos de documento' }).getByRole('listitem').filter({ hasText: 'CNH' }).getByText('Enviado'),
+    ).toBeVisible();
     await expect(card(office, 'Dados do pagamento').locator('tbody tr').first()).toContainText('Pago');
     await office.goto(`/receivables?filters=${encodeURIComponent(JSON.stringify({ pedido_id: String(order.id) }))}`);
     await expect(office.locator('tbody tr').filter({ hasText: 'R$ 450,00' })).toContainText('Pago');

@@ -21,7 +21,18 @@ export async function createOrderViaApi(request: APIRequestContext, data: Record
   const jwt = await apiToken(request, role);
   const res = await request.post('/api/sales-orders', {
     headers: { Authorization: `Bearer ${jwt}` },
-    data: { data: { status_in: 'pending', billing_date: new Date().toISOString(), original_amount: 500, current_amount: 500, vehicle_price: 50000, user_company_id: 3, user_dispatcher_id: 2, ...data } },
+    data: {
+      data: {
+        status_in: 'pending',
+        billing_date: new Date().toISOString(),
+        original_amount: 500,
+        current_amount: 500,
+        vehicle_price: 50000,
+        user_company_id: 3,
+        user_dispatcher_id: 2,
+        ...data,
+      },
+    },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   const body = await res.json();

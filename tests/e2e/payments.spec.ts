@@ -91,14 +91,22 @@ test.describe('Payments of an order (spec 001 §2 Dados do pagamento, §4, §5)'
     await expect(toastText(page, 'Erro ao registrar pagamento')).toBeVisible();
     await expect(toastText(page, 'Verifique sua conexão ou tente novamente mais tarde.')).toBeVisible();
 
-    await payments.locator('tbody tr').first().getByRole('button', { name: /Excluir pagamento/ }).click();
+    await payments
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /Excluir pagamento/ })
+      .click();
     await page.getByRole('alertdialog', { name: 'Excluir pagamento' }).getByRole('button', { name: 'Excluir' }).click();
     await expect(toastText(page, 'Pagamento excluído com sucesso')).toBeVisible();
     await expect(payments.locator('tbody tr')).toHaveCount(1);
   });
 });
 
-test('a payment recorded without connection waits in the outbox ("Aguardando envio"), then is sent once the connection returns', async ({ page, request, context }) => {
+test('a payment recorded without connection waits in the outbox ("Aguardando envio"), then is sent once the connection returns', async ({
+  page,
+  request,
+  context,
+}) => {
   const order = await createOrderViaApi(request);
   await login(page, 'admin');
   await page.goto(`/sales-order/${order.documentId}/details`);

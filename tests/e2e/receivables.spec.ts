@@ -79,7 +79,15 @@ test.describe('Contas a Receber (spec 001 §2 Receivables, §5, §7)', () => {
     const jwt = (await (await request.post('/api/auth/local', { data: { identifier: '52998224725', password: 'Balcao@2026' } })).json()).jwt;
     const created = await request.post('/api/receivables', {
       headers: { Authorization: `Bearer ${jwt}` },
-      data: { data: { pedido_id: order.id, amount_original: 12.34, status_in: 'pending', payment_date: new Date().toISOString(), document_number: `DEL-${Date.now()}` } },
+      data: {
+        data: {
+          pedido_id: order.id,
+          amount_original: 12.34,
+          status_in: 'pending',
+          payment_date: new Date().toISOString(),
+          document_number: `DEL-${Date.now()}`,
+        },
+      },
     });
     expect(created.ok()).toBeTruthy();
     const rec = (await created.json()).data;

@@ -85,7 +85,11 @@ test.describe('Pedidos (spec 001 §2 Sales orders)', () => {
   test('a failed list call shows the empty list and the error toast', async ({ page }) => {
     await login(page, 'admin');
     await page.route('**/api/sales-orders?**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Falha simulada' } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Falha simulada' } }),
+      }),
     );
     await page.goto('/sales-orders');
     await expect(toastText(page, 'Erro ao carregar os pedidos: Falha simulada')).toBeVisible();
@@ -97,7 +101,10 @@ test.describe('Pedidos (spec 001 §2 Sales orders)', () => {
     await login(page, 'admin');
     await page.goto('/sales-orders');
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('4321,09');
-    const row = page.locator('tbody tr').filter({ hasText: String(order.id) }).filter({ hasText: 'R$ 4.321,09' });
+    const row = page
+      .locator('tbody tr')
+      .filter({ hasText: String(order.id) })
+      .filter({ hasText: 'R$ 4.321,09' });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: 'Excluir' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();

@@ -138,7 +138,17 @@ test.describe('production server (npm start)', () => {
   });
 
   test('/api and /uploads never fall back to index.html, whatever the encoding', async () => {
-    const paths = ['/api', '/api/', '/api/nope', '/api/sales-orders/unknown', '/uploads/nope.pdf', '/uploads', '/uploads%2fnope.pdf', '/UPLOADS/x.pdf', '/api%2fnope'];
+    const paths = [
+      '/api',
+      '/api/',
+      '/api/nope',
+      '/api/sales-orders/unknown',
+      '/uploads/nope.pdf',
+      '/uploads',
+      '/uploads%2fnope.pdf',
+      '/UPLOADS/x.pdf',
+      '/api%2fnope',
+    ];
     for (const p of paths) {
       const a = await get(p, { Accept: 'text/html' });
       expect(a.status, p).toBeGreaterThanOrEqual(400);
@@ -175,7 +185,9 @@ test.describe('production server (npm start)', () => {
     socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
     socket.on('close', () => (closed = true));
     socket.on('error', () => {});
-    socket.write(`POST /api/auth/local HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n`);
+    socket.write(
+      `POST /api/auth/local HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n`,
+    );
     socket.write(body);
     await expect.poll(() => /\r\n\r\n/.test(received), { timeout: 10_000 }).toBe(true);
     const head = received.split('\r\n\r\n')[0] ?? '';

@@ -24,10 +24,15 @@ describe('failure texts from meta (issue 9 item 6)', () => {
   });
   it("prefers the server's message, else the spec's text", () => {
     expect(failureToast(serverSaid, { errorMessage: 'Não foi possível criar o pedido' })).toEqual({ title: 'Erro', description: 'CPF já cadastrado' });
-    expect(failureToast(noMessage, { errorMessage: 'Não foi possível criar o pedido' })).toEqual({ title: 'Erro', description: 'Não foi possível criar o pedido' });
+    expect(failureToast(noMessage, { errorMessage: 'Não foi possível criar o pedido' })).toEqual({
+      title: 'Erro',
+      description: 'Não foi possível criar o pedido',
+    });
   });
   it('keeps a fixed text fixed, fills {message}, and skips the statuses the screen shows itself', () => {
-    expect(failureToast(serverSaid, { errorMessage: 'Não foi possível excluir o pedido.', useServerMessage: false })?.description).toBe('Não foi possível excluir o pedido.');
+    expect(failureToast(serverSaid, { errorMessage: 'Não foi possível excluir o pedido.', useServerMessage: false })?.description).toBe(
+      'Não foi possível excluir o pedido.',
+    );
     expect(failureToast(noMessage, { errorMessage: 'Erro ao carregar os pedidos: {message}' })?.description).toBe('Erro ao carregar os pedidos: HTTP 500');
     expect(failureToast(new ApiError({ status: 404, message: 'Not Found' }), { errorMessage: 'x', ignoreStatuses: [404] })).toBeUndefined();
     expect(failureToast(noMessage, { errorMessage: 'x', errorTitle: 'Erro no upload' })?.title).toBe('Erro no upload');
@@ -100,7 +105,18 @@ describe('redirect after signing in', () => {
     expect(safeRedirect('/sales-order/abc/details')).toBe('/sales-order/abc/details');
   });
   it('refuses other sites, odd forms and /login itself', () => {
-    for (const bad of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'sales-orders', '/login', '/login?redirect=/x', '', 42, undefined]) {
+    for (const bad of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'sales-orders',
+      '/login',
+      '/login?redirect=/x',
+      '',
+      42,
+      undefined,
+    ]) {
       expect(safeRedirect(bad), String(bad)).toBeUndefined();
     }
   });

@@ -13,7 +13,11 @@ import { useAppForm } from '@/components/form';
 function renderField<V>(opts: { defaultValue: V; schema: z.ZodType; field: (f: AnyBoundField) => ReactNode }) {
   const onSubmit = vi.fn();
   function Harness() {
-    const form = useAppForm({ defaultValues: { v: opts.defaultValue }, validators: { onSubmit: z.object({ v: opts.schema }) as unknown as z.ZodType<{ v: V }, { v: V }> }, onSubmit: ({ value }) => onSubmit(value.v) });
+    const form = useAppForm({
+      defaultValues: { v: opts.defaultValue },
+      validators: { onSubmit: z.object({ v: opts.schema }) as unknown as z.ZodType<{ v: V }, { v: V }> },
+      onSubmit: ({ value }) => onSubmit(value.v),
+    });
     return (
       <form
         noValidate
@@ -41,7 +45,11 @@ type AnyBoundField = typeof import('@/components/form/fields');
 
 describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   it('TextField: label, zod message, the text as typed', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: '', schema: z.string().min(1, 'Nome é obrigatório'), field: (f) => <f.TextField label="Nome" required /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: '',
+      schema: z.string().min(1, 'Nome é obrigatório'),
+      field: (f) => <f.TextField label="Nome" required />,
+    });
     await submit();
     expect(await screen.findByText('Nome é obrigatório')).toBeInTheDocument();
     expect(screen.getByLabelText(/Nome/)).toHaveAttribute('aria-invalid', 'true');
@@ -51,7 +59,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('DocumentField: masks a CPF and writes the digits only', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: '', schema: z.string().length(11, 'CPF incompleto'), field: (f) => <f.DocumentField label="CPF/CNPJ do Cliente" /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: '',
+      schema: z.string().length(11, 'CPF incompleto'),
+      field: (f) => <f.DocumentField label="CPF/CNPJ do Cliente" />,
+    });
     const input = screen.getByLabelText('CPF/CNPJ do Cliente');
     await user.type(input, '52998224725');
     expect(input).toHaveValue('529.982.247-25');
@@ -60,7 +72,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('DocumentField: shows the zod message of an incomplete CPF and sends nothing', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: '', schema: z.string().length(11, 'CPF incompleto'), field: (f) => <f.DocumentField label="CPF/CNPJ do Cliente" /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: '',
+      schema: z.string().length(11, 'CPF incompleto'),
+      field: (f) => <f.DocumentField label="CPF/CNPJ do Cliente" />,
+    });
     const input = screen.getByLabelText('CPF/CNPJ do Cliente');
     await user.type(input, '529982');
     expect(input).toHaveValue('529.982');
@@ -71,7 +87,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('DocumentField cnpjOnly: masks a CNPJ and writes its digits', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: '11222333000181', schema: z.string(), field: (f) => <f.DocumentField label="CNPJ" cnpjOnly /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: '11222333000181',
+      schema: z.string(),
+      field: (f) => <f.DocumentField label="CNPJ" cnpjOnly />,
+    });
     const input = screen.getByLabelText('CNPJ');
     expect(input).toHaveValue('11.222.333/0001-81');
     await user.clear(input);
@@ -82,7 +102,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('PhoneField: (00) 00000-0000 on screen, digits in the value', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: '', schema: z.string().min(10, 'Telefone inválido'), field: (f) => <f.PhoneField label="Telefone" /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: '',
+      schema: z.string().min(10, 'Telefone inválido'),
+      field: (f) => <f.PhoneField label="Telefone" />,
+    });
     const input = screen.getByLabelText('Telefone');
     await user.type(input, '1198');
     await submit();
@@ -95,7 +119,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('CepField: 00000-000 on screen, digits in the value', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: '', schema: z.string().length(8, 'CEP inválido'), field: (f) => <f.CepField label="CEP" /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: '',
+      schema: z.string().length(8, 'CEP inválido'),
+      field: (f) => <f.CepField label="CEP" />,
+    });
     const input = screen.getByLabelText('CEP');
     await submit();
     expect(await screen.findByText('CEP inválido')).toBeInTheDocument();
@@ -106,7 +134,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('MoneyField: typed digits are centavos', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: 0, schema: z.number().positive('Valor deve ser maior que zero'), field: (f) => <f.MoneyField label="Valor Nominal" /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: 0,
+      schema: z.number().positive('Valor deve ser maior que zero'),
+      field: (f) => <f.MoneyField label="Valor Nominal" />,
+    });
     await submit();
     expect(await screen.findByText('Valor deve ser maior que zero')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Valor Nominal'), '123456');
@@ -116,7 +148,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('IntegerField: a whole number', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: 0, schema: z.number().int().min(1, 'Informe ao menos 1'), field: (f) => <f.IntegerField label="Parcelas" /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: 0,
+      schema: z.number().int().min(1, 'Informe ao menos 1'),
+      field: (f) => <f.IntegerField label="Parcelas" />,
+    });
     await submit();
     expect(await screen.findByText('Informe ao menos 1')).toBeInTheDocument();
     const input = screen.getByLabelText('Parcelas');
@@ -127,7 +163,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('PercentField: 0–100 as a number', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: 0, schema: z.number().min(0).max(100, 'No máximo 100%'), field: (f) => <f.PercentField label="Juros" /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: 0,
+      schema: z.number().min(0).max(100, 'No máximo 100%'),
+      field: (f) => <f.PercentField label="Juros" />,
+    });
     const input = screen.getByLabelText('Juros');
     expect(input).toHaveAttribute('max', '100');
     fireEvent.change(input, { target: { value: '150' } });
@@ -140,7 +180,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('DateField: the chosen local day as an ISO instant', async () => {
-    const { onSubmit, submit } = renderField({ defaultValue: '', schema: z.string().min(1, 'Data obrigatória'), field: (f) => <f.DateField label="Data de Pagamento" /> });
+    const { onSubmit, submit } = renderField({
+      defaultValue: '',
+      schema: z.string().min(1, 'Data obrigatória'),
+      field: (f) => <f.DateField label="Data de Pagamento" />,
+    });
     await submit();
     expect(await screen.findByText('Data obrigatória')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Data de Pagamento'), { target: { value: '2026-03-15' } });
@@ -157,7 +201,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
       { value: 'paid', label: 'Pago' },
       { value: 'pending', label: 'Pendente' },
     ];
-    const { onSubmit, user, submit } = renderField({ defaultValue: '', schema: z.enum(['paid', 'pending'], { message: 'Escolha um status' }), field: (f) => <f.SelectField label="Status" options={options} placeholder="Selecione..." /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: '',
+      schema: z.enum(['paid', 'pending'], { message: 'Escolha um status' }),
+      field: (f) => <f.SelectField label="Status" options={options} placeholder="Selecione..." />,
+    });
     await submit();
     expect(await screen.findByText('Escolha um status')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), 'Pago');
@@ -170,7 +218,15 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
     const { onSubmit, user, submit } = renderField({
       defaultValue: 0,
       schema: z.number().min(1, 'Selecione um item válido'),
-      field: (f) => <f.QuerySelectField label="Despachante" query={people} current={{ id: 3, name: 'Antigo' }} optionLabel={(p: { name: string }) => p.name} emptyLabel="Selecione..." />,
+      field: (f) => (
+        <f.QuerySelectField
+          label="Despachante"
+          query={people}
+          current={{ id: 3, name: 'Antigo' }}
+          optionLabel={(p: { name: string }) => p.name}
+          emptyLabel="Selecione..."
+        />
+      ),
     });
     const select = screen.getByLabelText('Despachante');
     expect(await screen.findByRole('option', { name: 'Despachante Um' })).toBeInTheDocument();
@@ -183,7 +239,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('SwitchField: a boolean', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: false, schema: z.literal(true, { message: 'Aceite para continuar' }), field: (f) => <f.SwitchField label="Placa Especial" /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: false,
+      schema: z.literal(true, { message: 'Aceite para continuar' }),
+      field: (f) => <f.SwitchField label="Placa Especial" />,
+    });
     await submit();
     expect(await screen.findByText('Aceite para continuar')).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Placa Especial' }));
@@ -192,7 +252,11 @@ describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   });
 
   it('TriStateField: Todos / Sim / Não as null / true / false', async () => {
-    const { onSubmit, user, submit } = renderField({ defaultValue: null as boolean | null, schema: z.boolean({ message: 'Escolha Sim ou Não' }), field: (f) => <f.TriStateField label="Ativo" /> });
+    const { onSubmit, user, submit } = renderField({
+      defaultValue: null as boolean | null,
+      schema: z.boolean({ message: 'Escolha Sim ou Não' }),
+      field: (f) => <f.TriStateField label="Ativo" />,
+    });
     const select = screen.getByLabelText('Ativo');
     expect(Array.from((select as HTMLSelectElement).options).map((o) => o.text)).toEqual(['Todos', 'Sim', 'Não']);
     await submit();

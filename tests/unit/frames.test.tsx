@@ -46,9 +46,22 @@ async function signInOffline(permissions: PermissionTree) {
 
 /** Renders `ui` inside a memory router (the frames use Link/useNavigate) at `/`, with `/customers` as a sibling. */
 function renderInRouter(ui: () => ReactNode) {
-  const root = createRootRoute({ staticData: { permission: 'public' }, component: () => <><Outlet /><Toaster /></> });
+  const root = createRootRoute({
+    staticData: { permission: 'public' },
+    component: () => (
+      <>
+        <Outlet />
+        <Toaster />
+      </>
+    ),
+  });
   const home = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/', component: () => <>{ui()}</> });
-  const list = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/customers', component: () => <h1>Lista de clientes</h1> });
+  const list = createRoute({
+    getParentRoute: () => root,
+    staticData: { permission: 'public' },
+    path: '/customers',
+    component: () => <h1>Lista de clientes</h1>,
+  });
   const router = createRouter({ routeTree: root.addChildren([home, list]), history: createMemoryHistory({ initialEntries: ['/'] }) });
   const client = new QueryClient();
   render(
@@ -59,7 +72,13 @@ function renderInRouter(ui: () => ReactNode) {
   return router;
 }
 
-function ListHarness(props: { permissions?: PermissionTree; loading?: boolean; data?: Customer[]; onDelete?: (c: Customer) => Promise<unknown>; onSearch?: (s: ListSearch) => void }) {
+function ListHarness(props: {
+  permissions?: PermissionTree;
+  loading?: boolean;
+  data?: Customer[];
+  onDelete?: (c: Customer) => Promise<unknown>;
+  onSearch?: (s: ListSearch) => void;
+}) {
   const [search, setSearch] = useState<ListSearch>({ page: 1, pageSize: 10 });
   const controls = useListSearch({
     search,
@@ -68,7 +87,12 @@ function ListHarness(props: { permissions?: PermissionTree; loading?: boolean; d
       setSearch(next);
     },
   });
-  const list = { ...controls, rows: props.loading ? undefined : (props.data ?? rows), total: props.loading ? 0 : props.data ? props.data.length : 2, isLoading: Boolean(props.loading) };
+  const list = {
+    ...controls,
+    rows: props.loading ? undefined : (props.data ?? rows),
+    total: props.loading ? 0 : props.data ? props.data.length : 2,
+    isLoading: Boolean(props.loading),
+  };
   return (
     <ListPage<Customer>
       title="Clientes"
@@ -80,7 +104,10 @@ function ListHarness(props: { permissions?: PermissionTree; loading?: boolean; d
       editTo={(c) => ({ to: '/customer/$id', params: { id: c.documentId } })}
       onDelete={props.onDelete ?? (async () => {})}
       filterFields={[{ name: 'name', label: 'Nome', type: 'text' }]}
-      sortOptions={[{ value: 'id', label: 'ID' }, { value: 'name', label: 'Nome' }]}
+      sortOptions={[
+        { value: 'id', label: 'ID' },
+        { value: 'name', label: 'Nome' },
+      ]}
     />
   );
 }
@@ -96,7 +123,11 @@ describe('ListPage (spec 000 §2.4)', () => {
     expect(await screen.findByText('Carregando...')).toBeInTheDocument();
     expect(screen.getByText('0 itens')).toBeInTheDocument();
     const select = screen.getByLabelText('Visualizações por página');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '20', '50']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['5', '10', '20', '50']);
     expect(select).toHaveValue('10');
   });
 
@@ -198,7 +229,14 @@ describe('FormPage (spec 000 §2.5)', () => {
   it('a failed load shows the error toast and returns to the list', async () => {
     await signInOffline(allCustomer);
     const router = renderInRouter(() => (
-      <FormPage title="Editar cliente" backTo={{ to: '/customers' }} onSubmit={() => {}} loadError={new Error('404')} loadErrorTitle="Erro" loadErrorDescription="Não foi possível carregar o cliente">
+      <FormPage
+        title="Editar cliente"
+        backTo={{ to: '/customers' }}
+        onSubmit={() => {}}
+        loadError={new Error('404')}
+        loadErrorTitle="Erro"
+        loadErrorDescription="Não foi possível carregar o cliente"
+      >
         <input aria-label="Nome" />
       </FormPage>
     ));

@@ -9,7 +9,11 @@ describe('list search params (spec 000 §2.4, §9)', () => {
   });
   it('keeps valid values', () => {
     expect(validate({ page: 3, pageSize: 50, sort: 'name:desc', q: 'ana', filters: { name: 'ana', id: '2' } })).toEqual({
-      page: 3, pageSize: 50, sort: 'name:desc', q: 'ana', filters: { name: 'ana', id: '2' },
+      page: 3,
+      pageSize: 50,
+      sort: 'name:desc',
+      q: 'ana',
+      filters: { name: 'ana', id: '2' },
     });
   });
   it('replaces malformed values by defaults instead of failing', () => {

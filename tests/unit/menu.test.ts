@@ -19,17 +19,37 @@ const labels = (type: string, tree: PermissionTree) => visibleMenu(type, tree).f
 const groups = (type: string, tree: PermissionTree) => visibleMenu(type, tree).map((g) => g.group);
 
 const everything = treeOf(
-  'up.user.me', 'up.user.find', 'up.role.createRole', 'sales-order.sales-order.find', 'receivable.receivable.find',
-  'company.company.find', 'customer.customer.find', 'payment-method.payment-method.find', 'vehicle-type.vehicle-type.find',
-  'sales-item.sales-item.find', 'state.state.find',
+  'up.user.me',
+  'up.user.find',
+  'up.role.createRole',
+  'sales-order.sales-order.find',
+  'receivable.receivable.find',
+  'company.company.find',
+  'customer.customer.find',
+  'payment-method.payment-method.find',
+  'vehicle-type.vehicle-type.find',
+  'sales-item.sales-item.find',
+  'state.state.find',
 );
 
 describe('sidebar filtering (spec 000 §2.2)', () => {
   it('shows all five groups and every item to an administrator holding every permission', () => {
     expect(groups('admin', everything)).toEqual(['PRINCIPAL', 'PEDIDOS E SERVIÇOS', 'FINANCEIRO', 'CADASTROS', 'ADMINISTRAÇÃO']);
     expect(labels('admin', everything)).toEqual([
-      'Dashboard', 'Pedidos', 'Contas a Receber', 'Contas a Pagar', 'Despachantes', 'Concessionárias', 'Clientes',
-      'Meios de Pagamento', 'Tipos de Veículo', 'Itens para Venda', 'Usuários', 'Perfis de acesso', 'Estados', 'Tipos de Documento',
+      'Dashboard',
+      'Pedidos',
+      'Contas a Receber',
+      'Contas a Pagar',
+      'Despachantes',
+      'Concessionárias',
+      'Clientes',
+      'Meios de Pagamento',
+      'Tipos de Veículo',
+      'Itens para Venda',
+      'Usuários',
+      'Perfis de acesso',
+      'Estados',
+      'Tipos de Documento',
     ]);
   });
 
@@ -49,7 +69,10 @@ describe('sidebar filtering (spec 000 §2.2)', () => {
   it('shows Contas a Receber and Contas a Pagar together with receivable find, both to /receivables', () => {
     const t = treeOf('receivable.receivable.find');
     const fin = visibleMenu('dispatcher', t).find((g) => g.group === 'FINANCEIRO');
-    expect(fin?.items.map((i) => [i.label, i.to])).toEqual([['Contas a Receber', '/receivables'], ['Contas a Pagar', '/receivables']]);
+    expect(fin?.items.map((i) => [i.label, i.to])).toEqual([
+      ['Contas a Receber', '/receivables'],
+      ['Contas a Pagar', '/receivables'],
+    ]);
   });
 
   it('gates Tipos de Documento and Estados on state find, Perfis de acesso on role createRole', () => {

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  digitsToCents,
-  formatBRL,
-  formatReais,
-  installmentValue,
-  splitInstallments,
-  sumCents,
-  sumReais,
-  toCents,
-  toReais,
-} from '@/lib/money';
+import { digitsToCents, formatBRL, formatReais, installmentValue, splitInstallments, sumCents, sumReais, toCents, toReais } from '@/lib/money';
 
 /** Intl writes a no-break space after "R$"; compare with a normal space for readability. */
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');

@@ -33,8 +33,18 @@ function renderForm() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const root = createRootRoute({ staticData: { permission: 'public' }, component: () => <Outlet /> });
-  const form = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/receivables/new', component: () => <ReceivableForm mode="new" /> });
-  const list = createRoute({ getParentRoute: () => root, staticData: { permission: 'public' }, path: '/receivables', component: () => <h1>Lista de recebimentos</h1> });
+  const form = createRoute({
+    getParentRoute: () => root,
+    staticData: { permission: 'public' },
+    path: '/receivables/new',
+    component: () => <ReceivableForm mode="new" />,
+  });
+  const list = createRoute({
+    getParentRoute: () => root,
+    staticData: { permission: 'public' },
+    path: '/receivables',
+    component: () => <h1>Lista de recebimentos</h1>,
+  });
   const router = createRouter({ routeTree: root.addChildren([form, list]), history: createMemoryHistory({ initialEntries: ['/receivables/new'] }) });
   render(
     <QueryClientProvider client={queryClient}>
@@ -102,7 +112,17 @@ describe('Novo recebimento form (spec 001 §5)', () => {
     await waitFor(() => expect(api.posts).toHaveLength(1));
     const { body, headers } = api.posts[0]!;
     expect(body).toMatchObject({
-      data: { document_number: 'NF-123', amount_original: 150.5, sales_order: 42, pedido_id: 42, user_dispatcher_id: 7, user_company_id: 5, cpf_cnpj_cliente: '11144477735', status_in: 'pending', installments: 0 },
+      data: {
+        document_number: 'NF-123',
+        amount_original: 150.5,
+        sales_order: 42,
+        pedido_id: 42,
+        user_dispatcher_id: 7,
+        user_company_id: 5,
+        cpf_cnpj_cliente: '11144477735',
+        status_in: 'pending',
+        installments: 0,
+      },
     });
     expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Recebimento criado com sucesso')).toBeInTheDocument();

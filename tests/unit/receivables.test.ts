@@ -86,7 +86,16 @@ describe('receivable form schema (spec 001 §5)', () => {
       installments: 3,
       payment_date: '2026-11-21T12:00:00.000Z',
     });
-    expect(receivableToForm(r)).toMatchObject({ amount_original: 9999, amount_final: 9999, tax: 0, status_in: 'pending', sales_order: 42, despachante: 7, concessionaria: 5, payment_method_id: null });
+    expect(receivableToForm(r)).toMatchObject({
+      amount_original: 9999,
+      amount_final: 9999,
+      tax: 0,
+      status_in: 'pending',
+      sales_order: 42,
+      despachante: 7,
+      concessionaria: 5,
+      payment_method_id: null,
+    });
   });
 });
 
@@ -103,7 +112,20 @@ describe('receivable list query (spec 001 §2, §7)', () => {
     expect(s).toContain('filters[$and][1][$or][1][user_company_id][username][$containsi]=loja');
   });
   it('maps status, method, payment day, brand, instalments and sort', () => {
-    const s = qsOf(receivableListQuery(receivableSearchSchema.parse({ status: 'reversed', payment_method: '2', payment_date: '2026-11-21', card_brand: 'visa', installments: '0', sort: 'payment_date', dir: 'desc', amount: '150,00' })));
+    const s = qsOf(
+      receivableListQuery(
+        receivableSearchSchema.parse({
+          status: 'reversed',
+          payment_method: '2',
+          payment_date: '2026-11-21',
+          card_brand: 'visa',
+          installments: '0',
+          sort: 'payment_date',
+          dir: 'desc',
+          amount: '150,00',
+        }),
+      ),
+    );
     expect(s).toContain('[status_in][$eq]=reversed');
     expect(s).toContain('[payment_method_id][id][$eq]=2');
     expect(s).toContain('[payment_date][$gte]=');
@@ -115,7 +137,19 @@ describe('receivable list query (spec 001 §2, §7)', () => {
   });
   it('ORs the free text across §7 fields', () => {
     const s = qsOf(receivableListQuery({ q: '1234' }));
-    for (const f of ['[document_number][$containsi]=1234', '[documentId][$containsi]=1234', '[payment_method_id][name][$containsi]=1234', '[user_company_id][name][$containsi]=1234', '[user_dispatcher_id][name][$containsi]=1234', '[card_brand][$containsi]=1234', '[cpf_cnpj_cliente][$containsi]=1234', '[card_last4][$containsi]=1234', '[pedido_id][$eq]=1234', '[installments][$eq]=1234', '[amount_original][$eq]=1234']) {
+    for (const f of [
+      '[document_number][$containsi]=1234',
+      '[documentId][$containsi]=1234',
+      '[payment_method_id][name][$containsi]=1234',
+      '[user_company_id][name][$containsi]=1234',
+      '[user_dispatcher_id][name][$containsi]=1234',
+      '[card_brand][$containsi]=1234',
+      '[cpf_cnpj_cliente][$containsi]=1234',
+      '[card_last4][$containsi]=1234',
+      '[pedido_id][$eq]=1234',
+      '[installments][$eq]=1234',
+      '[amount_original][$eq]=1234',
+    ]) {
       expect(s).toContain(f);
     }
   });

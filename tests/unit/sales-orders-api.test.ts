@@ -33,7 +33,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('createOrderPayment', () => {
   it('posts the pending payment with its Idempotency-Key and returns the record in centavos', async () => {
-    const calls = stubFetch(() => json({ data: { id: 7, documentId: 'r7', amount_original: '300.01', amount_final: 300.01, installments: 3, status_in: 'pending' } }, 201));
+    const calls = stubFetch(() =>
+      json({ data: { id: 7, documentId: 'r7', amount_original: '300.01', amount_final: 300.01, installments: 3, status_in: 'pending' } }, 201),
+    );
     const input = newOrderPaymentInput({ orderId: 42, paymentMethodId: 1, amount: 30001, installments: 3 }, new Date('2026-11-21T12:00:00Z'));
     const created = await createOrderPayment(input);
     expect(created).toMatchObject({ id: 7, amount_original: 30001, amount_final: 30001, status_in: 'pending' });
@@ -67,7 +69,10 @@ describe('createOrderPayment', () => {
 
   it('throws ApiError with the server message', async () => {
     stubFetch(() => json({ data: null, error: { status: 400, name: 'ValidationError', message: 'Valor inválido' } }, 400));
-    await expect(createOrderPayment(newOrderPaymentInput({ orderId: 1, paymentMethodId: 2, amount: 100, installments: 1 }))).rejects.toMatchObject({ status: 400, message: 'Valor inválido' });
+    await expect(createOrderPayment(newOrderPaymentInput({ orderId: 1, paymentMethodId: 2, amount: 100, installments: 1 }))).rejects.toMatchObject({
+      status: 400,
+      message: 'Valor inválido',
+    });
   });
 });
 
@@ -92,18 +97,32 @@ describe('uploadOrderDocument', () => {
   });
 
   it('resolves a type by name and reports an unknown one', async () => {
-    stubFetch((c) => (c.url.includes('/document-types') ? json({ data: [{ id: 3, name: 'Comprovante de residência' }], meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 1 } } }) : json({}, 500)));
-    await expect(uploadOrderDocument({ orderId: 1, documentType: { name: 'RG' }, file, fileName: 'a.pdf', idempotencyKey: 'k' })).rejects.toThrow('Tipo de documento "RG" não encontrado');
+    stubFetch((c) =>
+      c.url.includes('/document-types')
+        ? json({ data: [{ id: 3, name: 'Comprovante de residência' }], meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 1 } } })
+        : json({}, 500),
+    );
+    await expect(uploadOrderDocument({ orderId: 1, documentType: { name: 'RG' }, file, fileName: 'a.pdf', idempotencyKey: 'k' })).rejects.toThrow(
+      'Tipo de documento "RG" não encontrado',
+    );
   });
 
   it('maps the failures to the spec messages', async () => {
     stubFetch(() => new Response('boom', { status: 500 }));
-    await expect(uploadOrderDocument({ orderId: 1, documentType: { id: 3 }, file, fileName: 'a.pdf', idempotencyKey: 'k' })).rejects.toThrow('Falha no upload do arquivo');
+    await expect(uploadOrderDocument({ orderId: 1, documentType: { id: 3 }, file, fileName: 'a.pdf', idempotencyKey: 'k' })).rejects.toThrow(
+      'Falha no upload do arquivo',
+    );
 
     stubFetch(() => json([{}], 201));
-    await expect(uploadOrderDocument({ orderId: 1, documentType: { id: 3 }, file, fileName: 'a.pdf', idempotencyKey: 'k' })).rejects.toThrow('Document ID do arquivo não encontrado.');
+    await expect(uploadOrderDocument({ orderId: 1, documentType: { id: 3 }, file, fileName: 'a.pdf', idempotencyKey: 'k' })).rejects.toThrow(
+      'Document ID do arquivo não encontrado.',
+    );
 
-    stubFetch((c) => (c.url.includes('/upload') ? json([{ id: 5 }], 201) : json({ data: null, error: { status: 400, name: 'ValidationError', message: 'document_type inválido' } }, 400)));
+    stubFetch((c) =>
+      c.url.includes('/upload')
+        ? json([{ id: 5 }], 201)
+        : json({ data: null, error: { status: 400, name: 'ValidationError', message: 'document_type inválido' } }, 400),
+    );
     const error = await uploadOrderDocument({ orderId: 1, documentType: { id: 3 }, file, fileName: 'a.pdf', idempotencyKey: 'k' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Erro ao salvar documento: document_type inválido');
@@ -123,7 +142,14 @@ describe('documents reads', () => {
   it('falls back to all documents filtered locally when the filtered call fails', async () => {
     const page = (data: unknown[]) => ({ data, meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: data.length } } });
     const calls = stubFetch((c) =>
-      c.url.includes('filters') ? json({ error: { status: 400, message: 'Invalid key' } }, 400) : json(page([{ id: 1, documentId: 'a', sales_order: { id: 42 } }, { id: 2, documentId: 'b', sales_order: { id: 7 } }])),
+      c.url.includes('filters')
+        ? json({ error: { status: 400, message: 'Invalid key' } }, 400)
+        : json(
+            page([
+              { id: 1, documentId: 'a', sales_order: { id: 42 } },
+              { id: 2, documentId: 'b', sales_order: { id: 7 } },
+            ]),
+          ),
     );
     const docs = await fetchOrderDocuments(42);
     expect(docs.map((d) => d.documentId)).toEqual(['a']);

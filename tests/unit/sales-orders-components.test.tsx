@@ -50,7 +50,9 @@ describe('Novo pagamento dialog', () => {
     const user = userEvent.setup();
     const d = renderDialog();
     await user.selectOptions(d.method, 'Cartão de crédito');
-    const labels = within(d.installments).getAllByRole('option').map((o) => o.textContent);
+    const labels = within(d.installments)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(labels).toHaveLength(12);
     expect(labels[0]).toBe('À vista');
     expect(labels[11]).toBe('12x sem juros');
@@ -66,7 +68,11 @@ describe('Novo pagamento dialog', () => {
     await user.selectOptions(d.method, 'Cartão de crédito');
     await user.selectOptions(d.installments, '6');
     await user.selectOptions(d.method, 'PIX');
-    expect(within(d.installments).getAllByRole('option').map((o) => o.textContent)).toEqual(['À vista']);
+    expect(
+      within(d.installments)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['À vista']);
     expect(d.installments).toBeDisabled();
     await user.type(d.amount, '9999');
     expect(d.installmentValue()).toBe('R$ 99,99');
@@ -256,7 +262,16 @@ describe('actions follow the role', () => {
   it('hides payment actions the role lacks', () => {
     const p = orderPaymentSchema.parse({ id: 1, documentId: 'p1', status_in: 'pending', amount_original: 10, payment_method_id: { id: 2, name: 'PIX' } });
     render(
-      <PaymentsCard payments={[p]} isLoading={false} sending={[]} methods={methods} onCreate={vi.fn()} onAction={vi.fn()} canCreate={false} permitted={{ register: false, reverse: false, remove: false }} />,
+      <PaymentsCard
+        payments={[p]}
+        isLoading={false}
+        sending={[]}
+        methods={methods}
+        onCreate={vi.fn()}
+        onAction={vi.fn()}
+        canCreate={false}
+        permitted={{ register: false, reverse: false, remove: false }}
+      />,
     );
     expect(screen.queryByRole('button', { name: 'Registrar' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Excluir pagamento/ })).toBeNull();
@@ -265,7 +280,19 @@ describe('actions follow the role', () => {
   });
 
   it('offers no upload or delete of documents without the permissions', () => {
-    render(<DocumentsCard types={types} documents={[sentDoc]} isLoading={false} sending={[]} onUpload={vi.fn()} onOpen={vi.fn()} onDelete={vi.fn()} canUpload={false} canDelete={false} />);
+    render(
+      <DocumentsCard
+        types={types}
+        documents={[sentDoc]}
+        isLoading={false}
+        sending={[]}
+        onUpload={vi.fn()}
+        onOpen={vi.fn()}
+        onDelete={vi.fn()}
+        canUpload={false}
+        canDelete={false}
+      />,
+    );
     expect(screen.queryAllByLabelText(/^Enviar /)).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Excluir Nota fiscal' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Abrir Nota fiscal' })).toBeInTheDocument();

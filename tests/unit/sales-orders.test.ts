@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import qs from 'qs';
 import { ApiError } from '@/lib/api/errors';
 import { failureToast } from '@/lib/api/feedback';
-import {
-  orderStatusBadge,
-  paymentStatusBadge,
-  normalizeOrderStatus,
-  ORDER_STATUS_OPTIONS,
-} from '@/features/sales-orders/status';
+import { orderStatusBadge, paymentStatusBadge, normalizeOrderStatus, ORDER_STATUS_OPTIONS } from '@/features/sales-orders/status';
 import { receivableStatusBadge } from '@/features/receivables/status';
 import {
   salesOrderSchema,
@@ -32,13 +27,7 @@ import {
   paymentPage,
   installmentValueText,
 } from '@/features/sales-orders/payments';
-import {
-  documentTypeRows,
-  isAcceptedFile,
-  signedUrlErrorMessage,
-  DELETE_DOCUMENT_FEEDBACK,
-  findDocumentType,
-} from '@/features/sales-orders/documents';
+import { documentTypeRows, isAcceptedFile, signedUrlErrorMessage, DELETE_DOCUMENT_FEEDBACK, findDocumentType } from '@/features/sales-orders/documents';
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 /** The query string the client sends (same qs options as src/lib/api/client.ts), decoded for reading. */
@@ -112,7 +101,14 @@ describe('sales order record schema', () => {
     expect(payload.is_vehicle_special_plate).toBe(false);
   });
   it('parses a payment row keeping the raw status', () => {
-    const p = orderPaymentSchema.parse({ id: 1, documentId: 'p1', status_in: '', amount_original: '100.00', amount_final: null, payment_method_id: { id: 2, name: 'PIX' } });
+    const p = orderPaymentSchema.parse({
+      id: 1,
+      documentId: 'p1',
+      status_in: '',
+      amount_original: '100.00',
+      amount_final: null,
+      payment_method_id: { id: 2, name: 'PIX' },
+    });
     expect(p.amount_original).toBe(10000);
     expect(p.amount_final).toBe(0);
     expect(p.status_in).toBe('');
@@ -169,7 +165,18 @@ describe('sales order list search and query', () => {
   });
   it('ORs the free text across the fields of §7 and numeric matches', () => {
     const s = qsOf(salesOrderListQuery({ q: '150' }));
-    for (const field of ['[documentId][$containsi]=150', '[status_in][$containsi]=150', '[customer_id][cpf_cnpj][$containsi]=150', '[customer_id][name][$containsi]=150', '[user_id][username][$containsi]=150', '[user_company_id][name][$containsi]=150', '[user_dispatcher_id][name][$containsi]=150', '[id][$eq]=150', '[original_amount][$eq]=150', '[current_amount][$eq]=150']) {
+    for (const field of [
+      '[documentId][$containsi]=150',
+      '[status_in][$containsi]=150',
+      '[customer_id][cpf_cnpj][$containsi]=150',
+      '[customer_id][name][$containsi]=150',
+      '[user_id][username][$containsi]=150',
+      '[user_company_id][name][$containsi]=150',
+      '[user_dispatcher_id][name][$containsi]=150',
+      '[id][$eq]=150',
+      '[original_amount][$eq]=150',
+      '[current_amount][$eq]=150',
+    ]) {
       expect(s).toContain(field);
     }
     expect(s).toContain('filters[$and][0][$or][0]');
@@ -267,7 +274,8 @@ describe('documents card logic', () => {
     { id: 2, name: 'Nota fiscal' },
     { id: 3, name: 'Comprovante de residência' },
   ];
-  const doc = (id: number, typeRef: unknown) => ({ id, documentId: `d${id}`, sales_order: { id: 42 }, document_type: typeRef, content: { id: 100 + id, url: `/uploads/f${id}.pdf` } }) as never;
+  const doc = (id: number, typeRef: unknown) =>
+    ({ id, documentId: `d${id}`, sales_order: { id: 42 }, document_type: typeRef, content: { id: 100 + id, url: `/uploads/f${id}.pdf` } }) as never;
 
   it('marks a type sent once a document of that type exists', () => {
     const rows = documentTypeRows(types, [doc(1, { id: 2, name: 'Nota fiscal' }), doc(2, { id: 2, name: 'Nota fiscal' })]);

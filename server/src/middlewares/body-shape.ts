@@ -26,10 +26,18 @@ export function bodyDepth(value: unknown, limit = MAX_BODY_DEPTH): number {
 }
 
 export default () => async (ctx: any, next: () => Promise<void>) => {
-  if (!ctx.path.startsWith('/api/') || !ctx.request.length && !ctx.get('transfer-encoding')) return next();
+  if (!ctx.path.startsWith('/api/') || (!ctx.request.length && !ctx.get('transfer-encoding'))) return next();
   if (ctx.request.body === undefined && !ctx.is('json', 'urlencoded', 'multipart', 'text')) {
     ctx.status = 415;
-    ctx.body = { data: null, error: { status: 415, name: 'UnsupportedMediaTypeError', message: 'Tipo de conteúdo não suportado: envie application/json (ou multipart/form-data para arquivos).', details: {} } };
+    ctx.body = {
+      data: null,
+      error: {
+        status: 415,
+        name: 'UnsupportedMediaTypeError',
+        message: 'Tipo de conteúdo não suportado: envie application/json (ou multipart/form-data para arquivos).',
+        details: {},
+      },
+    };
     return;
   }
   if (bodyDepth(ctx.request.body) > MAX_BODY_DEPTH) {

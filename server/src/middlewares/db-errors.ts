@@ -51,7 +51,10 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
     if (code && BAD_VALUE[code]) throw new errors.ValidationError(BAD_VALUE[code], { code });
     if (code === '23505') {
       ctx.status = 409;
-      ctx.body = { data: null, error: { status: 409, name: 'ConflictError', message: 'Registro duplicado: já existe um registro com este valor.', details: { code } } };
+      ctx.body = {
+        data: null,
+        error: { status: 409, name: 'ConflictError', message: 'Registro duplicado: já existe um registro com este valor.', details: { code } },
+      };
       return;
     }
     throw e;

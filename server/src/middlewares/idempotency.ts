@@ -24,7 +24,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function stable(value: any): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable(value[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable(value[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -32,7 +35,10 @@ function stable(value: any): string {
 function fileHash(filepath: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const h = createHash('sha256');
-    createReadStream(filepath).on('data', (c) => h.update(c)).on('end', () => resolve(h.digest('hex'))).on('error', reject);
+    createReadStream(filepath)
+      .on('data', (c) => h.update(c))
+      .on('end', () => resolve(h.digest('hex')))
+      .on('error', reject);
   });
 }
 
@@ -114,7 +120,11 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
         continue;
       }
       if (existing.request_hash !== hash || existing.method_path !== methodPath) {
-        return send(ctx, 422, errorBody(422, 'UnprocessableEntityError', 'Idempotency-Key já usada com outro conteúdo: gere uma nova chave para uma nova requisição.'));
+        return send(
+          ctx,
+          422,
+          errorBody(422, 'UnprocessableEntityError', 'Idempotency-Key já usada com outro conteúdo: gere uma nova chave para uma nova requisição.'),
+        );
       }
       if (existing.completed) return send(ctx, existing.status_code, existing.response_body, true);
       if (Date.now() > deadline) {

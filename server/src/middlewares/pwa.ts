@@ -118,7 +118,11 @@ export function pwaCsp(indexHtml: string, configJs: string, extraOrigins?: strin
       // not a URL: the app will fail to reach it anyway
     }
   }
-  for (const o of (extraOrigins ?? '').split(',').map((s) => s.trim()).filter(Boolean)) origins.add(o);
+  for (const o of (extraOrigins ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean))
+    origins.add(o);
   const extra = [...origins].join(' ');
   const withExtra = (...sources: string[]) => [...sources, extra].filter(Boolean).join(' ');
   return [

@@ -20,7 +20,8 @@ export function sniff(head: Buffer): 'pdf' | 'png' | 'jpeg' | 'webp' | 'heic' | 
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  if (head.subarray(4, 8).toString('latin1') === 'ftyp' && /^(heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(head.subarray(8, 12).toString('latin1'))) return 'heic';
+  if (head.subarray(4, 8).toString('latin1') === 'ftyp' && /^(heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(head.subarray(8, 12).toString('latin1')))
+    return 'heic';
   return null;
 }
 

@@ -7,13 +7,33 @@ const USER = 'plugin::users-permissions.user';
 
 /** The 27 federative units with their official names (IBGE). */
 export const UFS: Array<[abbreviation: string, name: string]> = [
-  ['AC', 'Acre'], ['AL', 'Alagoas'], ['AP', 'Amapá'], ['AM', 'Amazonas'], ['BA', 'Bahia'],
-  ['CE', 'Ceará'], ['DF', 'Distrito Federal'], ['ES', 'Espírito Santo'], ['GO', 'Goiás'],
-  ['MA', 'Maranhão'], ['MT', 'Mato Grosso'], ['MS', 'Mato Grosso do Sul'], ['MG', 'Minas Gerais'],
-  ['PA', 'Pará'], ['PB', 'Paraíba'], ['PR', 'Paraná'], ['PE', 'Pernambuco'], ['PI', 'Piauí'],
-  ['RJ', 'Rio de Janeiro'], ['RN', 'Rio Grande do Norte'], ['RS', 'Rio Grande do Sul'],
-  ['RO', 'Rondônia'], ['RR', 'Roraima'], ['SC', 'Santa Catarina'], ['SP', 'São Paulo'],
-  ['SE', 'Sergipe'], ['TO', 'Tocantins'],
+  ['AC', 'Acre'],
+  ['AL', 'Alagoas'],
+  ['AP', 'Amapá'],
+  ['AM', 'Amazonas'],
+  ['BA', 'Bahia'],
+  ['CE', 'Ceará'],
+  ['DF', 'Distrito Federal'],
+  ['ES', 'Espírito Santo'],
+  ['GO', 'Goiás'],
+  ['MA', 'Maranhão'],
+  ['MT', 'Mato Grosso'],
+  ['MS', 'Mato Grosso do Sul'],
+  ['MG', 'Minas Gerais'],
+  ['PA', 'Pará'],
+  ['PB', 'Paraíba'],
+  ['PR', 'Paraná'],
+  ['PE', 'Pernambuco'],
+  ['PI', 'Piauí'],
+  ['RJ', 'Rio de Janeiro'],
+  ['RN', 'Rio Grande do Norte'],
+  ['RS', 'Rio Grande do Sul'],
+  ['RO', 'Rondônia'],
+  ['RR', 'Roraima'],
+  ['SC', 'Santa Catarina'],
+  ['SP', 'São Paulo'],
+  ['SE', 'Sergipe'],
+  ['TO', 'Tocantins'],
 ];
 
 /** The four demo logins (README, docs/architecture.md). Password for all: SEED_PASSWORD. */
@@ -21,7 +41,14 @@ export const SEED_PASSWORD = 'Balcao@2026';
 export const DEMO_USERS = [
   { username: '52998224725', email: 'admin@balcao.local', name: 'Administrador Balcão', type: 'admin', role: 'administrador', uf: 'SP' },
   { username: '11222333000181', email: 'despachante@balcao.local', name: 'Despachante Paulista Ltda', type: 'dispatcher', role: 'despachante', uf: 'SP' },
-  { username: '45283095000136', email: 'concessionaria@balcao.local', name: 'Concessionária Avenida Veículos', type: 'company', role: 'concessionaria', uf: 'SP' },
+  {
+    username: '45283095000136',
+    email: 'concessionaria@balcao.local',
+    name: 'Concessionária Avenida Veículos',
+    type: 'company',
+    role: 'concessionaria',
+    uf: 'SP',
+  },
   { username: '11144477735', email: 'vendedor@balcao.local', name: 'Vendedor Demonstração', type: 'salesman', role: 'vendedor', uf: 'SP' },
 ] as const;
 

@@ -29,17 +29,11 @@ const EVERY_ROLE = [
 /** Staff roles list party accounts (users of type company/dispatcher, public fields only) for selects (spec 001 §7). */
 const LIST_PARTIES = ['plugin::users-permissions.user.find'];
 
-const crud = (api: string, actions: string[], controller = api) =>
-  actions.map((action) => `api::${api}.${controller}.${action}`);
+const crud = (api: string, actions: string[], controller = api) => actions.map((action) => `api::${api}.${controller}.${action}`);
 const READ = ['find', 'findOne'];
 
 /** Shared lookup tables every staff role reads to fill selects. */
-const LOOKUP_READS = [
-  ...crud('vehicle-type', READ),
-  ...crud('payment-method', READ),
-  ...crud('sales-item', READ),
-  ...crud('state', READ),
-];
+const LOOKUP_READS = [...crud('vehicle-type', READ), ...crud('payment-method', READ), ...crud('sales-item', READ), ...crud('state', READ)];
 
 export const ROLE_PERMISSIONS: Record<string, '*' | string[]> = {
   /** Everything, including roles, users, uploads and the lookup tables' writes. */

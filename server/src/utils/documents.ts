@@ -11,7 +11,9 @@ import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 /** Strips punctuation and spaces, upper-cases letters: "12.abc.345/01de-35" → "12ABC34501DE35". */
 export function normalizeDocument(value: unknown): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
-  return String(value).toUpperCase().replace(/[^0-9A-Z]/g, '');
+  return String(value)
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '');
 }
 
 /** true when `value` (bare or punctuated) is an 11-digit CPF with valid check digits. */

@@ -66,7 +66,12 @@ export async function sweepUnattachedFiles(strapi: any, { now = Date.now(), ttlM
       .select(`${meta.tableName}.id`)
       .where(createdAt, '<', cutoff)
       .andWhere(`${meta.tableName}.id`, '>', afterId)
-      .whereNotExists((qb: any) => qb.select(join.joinColumn.name).from(join.name).whereRaw('?? = ??', [`${join.name}.${join.joinColumn.name}`, `${meta.tableName}.id`]))
+      .whereNotExists((qb: any) =>
+        qb
+          .select(join.joinColumn.name)
+          .from(join.name)
+          .whereRaw('?? = ??', [`${join.name}.${join.joinColumn.name}`, `${meta.tableName}.id`]),
+      )
       .orderBy(`${meta.tableName}.id`)
       .limit(BATCH);
     for (const { id } of rows) {

@@ -36,10 +36,28 @@ export async function guardQuery<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-
 const INT_MAX = 2147483647;
 const INT_VALUE = /^-?\d{1,10}$/;
-const SCALAR_OPS = new Set(['$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$null', '$notNull']);
+const SCALAR_OPS = new Set([
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+  '$null',
+  '$notNull',
+]);
 const LIST_OPS = new Set(['$in', '$notIn']);
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
@@ -205,7 +223,12 @@ export function assertSortShape(query: Record<string, unknown> | undefined): voi
 }
 
 /** Key and smallest accepted value (`limit=-1` is Strapi's "no limit", capped by api.rest.maxLimit). */
-const PAGINATION_KEYS: Array<[string, number]> = [['page', 1], ['pageSize', 1], ['start', 0], ['limit', -1]];
+const PAGINATION_KEYS: Array<[string, number]> = [
+  ['page', 1],
+  ['pageSize', 1],
+  ['start', 0],
+  ['limit', -1],
+];
 
 /**
  * Checks `pagination[page|pageSize|start|limit]` and the top-level `start`/`limit`: each must be

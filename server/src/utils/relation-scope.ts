@@ -46,7 +46,9 @@ export function isChildOwned(attribute: any): boolean {
 }
 
 function invalid(field: string): never {
-  throw new errors.ValidationError(`Relação inválida em "${field}".`, { errors: [{ path: [field], message: `Relação inválida em "${field}".`, name: 'ValidationError' }] });
+  throw new errors.ValidationError(`Relação inválida em "${field}".`, {
+    errors: [{ path: [field], message: `Relação inválida em "${field}".`, name: 'ValidationError' }],
+  });
 }
 
 function refOf(value: unknown, field: string): Ref | null {
@@ -91,7 +93,10 @@ async function currentEntity(strapi: any, uid: string, ctx: any): Promise<{ id: 
   const param = ctx?.params?.id;
   if (!param || ctx.method === 'POST') return null;
   const where = /^\d+$/.test(String(param)) ? { id: Number(param) } : { documentId: String(param) };
-  const row = await strapi.db.query(uid).findOne({ where, select: ['id'] }).catch(() => null);
+  const row = await strapi.db
+    .query(uid)
+    .findOne({ where, select: ['id'] })
+    .catch(() => null);
   return row ? { id: row.id } : null;
 }
 
@@ -222,7 +227,11 @@ export function subscribeWriteChecks(strapi: any) {
     async beforeUpdate(event: any) {
       const c = caller();
       const id = event.params?.where?.id;
-      if (c) await checkRelationScope(strapi, USER, event.params?.data, c.user, { method: 'PUT', params: { id: typeof id === 'number' || typeof id === 'string' ? id : undefined } });
+      if (c)
+        await checkRelationScope(strapi, USER, event.params?.data, c.user, {
+          method: 'PUT',
+          params: { id: typeof id === 'number' || typeof id === 'string' ? id : undefined },
+        });
     },
   });
 }

@@ -53,7 +53,11 @@ export function nonNegative(data: any, fields: Record<string, string>, max = 99_
 }
 
 /** Trimmed string length checks; `min` applies only when the field is present or required. */
-export function text(data: any, field: string, opts: { min?: number; max?: number; required?: boolean; minMessage?: string; maxMessage?: string; creating?: boolean }): void {
+export function text(
+  data: any,
+  field: string,
+  opts: { min?: number; max?: number; required?: boolean; minMessage?: string; maxMessage?: string; creating?: boolean },
+): void {
   const present = has(data, field);
   if (!present) {
     if (opts.required && opts.creating) fail(field, opts.minMessage ?? `${field} é obrigatório`);

@@ -30,7 +30,8 @@ export async function resolveScoped(strapi: any, uid: string, id: string, filter
   return found;
 }
 
-const withWritePopulate = (query: any, opts: ScopedOptions) => (query.populate === undefined && opts.writePopulate ? { ...query, populate: opts.writePopulate } : query);
+const withWritePopulate = (query: any, opts: ScopedOptions) =>
+  query.populate === undefined && opts.writePopulate ? { ...query, populate: opts.writePopulate } : query;
 
 /** Builds the scoped find/findOne/create/update/delete actions for `uid` (spread into createCoreController). */
 export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}) {
@@ -41,7 +42,11 @@ export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
       const schema = strapi.contentType(uid);
-      const filters = await relationBranchesToIds(strapi, neutralizeImpossibleNumbers(query.filters, schema, (u: string) => strapi.getModel(u)), schema);
+      const filters = await relationBranchesToIds(
+        strapi,
+        neutralizeImpossibleNumbers(query.filters, schema, (u: string) => strapi.getModel(u)),
+        schema,
+      );
       query.filters = andFilters(filters, scopeFilter(uid, scope, 'read'));
       const { results, pagination } = await strapi.service(uid).find(query);
       const sanitized = await this.sanitizeOutput(results, ctx);

@@ -27,7 +27,11 @@ export function normalizeRequestPath(rawPath: string): string {
     if (next === p) break;
     p = next;
   }
-  p = p.replace(/\\/g, '/').split('/').map((s) => s.split(';')[0]).join('/');
+  p = p
+    .replace(/\\/g, '/')
+    .split('/')
+    .map((s) => s.split(';')[0])
+    .join('/');
   return path.posix.normalize(`/${p}`).replace(/\/+$/, '') || '/';
 }
 

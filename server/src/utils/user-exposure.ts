@@ -136,7 +136,7 @@ export const userExposureSanitizer = (strapi: any) => (schema: any) => async (en
     if (reached.length) await parentsInScope(strapi, scope, reached, parents);
   }
   return walk(strapi, schema, entity, (u, parent) => {
-    let verdict = scope ? cache.get(Number(u.id)) ?? 'hidden' : 'hidden';
+    let verdict = scope ? (cache.get(Number(u.id)) ?? 'hidden') : 'hidden';
     if (verdict === 'hidden' && parents.get(`${parent.uid}:${parent.id}`)) verdict = 'public';
     if (verdict === 'self') return u;
     if (verdict === 'people') return pick(u, PEOPLE_FIELDS);
@@ -155,7 +155,13 @@ export async function exposeUserList(strapi: any, users: any[]): Promise<any[]> 
   const caller = strapi.requestContext.get()?.state?.user;
   if (caller && isAdminUser(caller)) return users;
   const cache = new Map<number, Verdict>();
-  if (caller) await verdicts(strapi, await getScope(strapi, caller), users.map((u) => Number(u.id)), cache);
+  if (caller)
+    await verdicts(
+      strapi,
+      await getScope(strapi, caller),
+      users.map((u) => Number(u.id)),
+      cache,
+    );
   return users.map((u) => {
     const verdict = cache.get(Number(u.id));
     if (verdict === 'self') return u;

@@ -62,7 +62,9 @@ function sortPaths(sort: unknown, prefix: string[] = [], depth = 0): string[][] 
   if (typeof sort === 'string') return sort.split(',').map((s) => [...prefix, ...s.trim().split(':')[0].split('.')]);
   if (Array.isArray(sort)) return sort.flatMap((s) => sortPaths(s, prefix, depth + 1));
   if (typeof sort === 'object') {
-    return Object.entries(sort).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? sortPaths(value, [...prefix, key], depth + 1) : [[...prefix, key]]));
+    return Object.entries(sort).flatMap(([key, value]) =>
+      typeof value === 'object' && value !== null ? sortPaths(value, [...prefix, key], depth + 1) : [[...prefix, key]],
+    );
   }
   return [];
 }

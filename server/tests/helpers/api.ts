@@ -70,7 +70,9 @@ export async function latestEmail(to: string): Promise<any | null> {
   const { readdirSync, readFileSync, existsSync } = await import('node:fs');
   const dir = emailOutbox();
   if (!existsSync(dir)) return null;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   for (const f of files.reverse()) {
     const msg = JSON.parse(readFileSync(`${dir}/${f}`, 'utf8'));
     if (msg.to === to) return msg;

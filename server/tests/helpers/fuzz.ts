@@ -26,15 +26,89 @@ export interface FuzzRequest {
 
 const SYSTEM_FIELDS = ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'];
 const UNKNOWN_FIELDS = ['nope', 'password', 'resetPasswordToken', 'confirmationToken', 'constructor', 'toString', '$where', '0', '', 'a.b', 'id.id'];
-const OPERATORS = ['$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$notContains', '$containsi', '$notContainsi', '$null', '$notNull', '$between', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$or', '$and', '$not'];
+const OPERATORS = [
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$null',
+  '$notNull',
+  '$between',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+  '$or',
+  '$and',
+  '$not',
+];
 const BOGUS_OPERATORS = ['$foo', '$where', '$raw', '$exists', '$regex', '$jsonSupersetOf', '$'];
 const WEIRD_SCALARS = [
-  '', '0', '-1', '1', 'true', 'false', 'null', 'NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '99999999999999999999', '-99999999999999999999',
-  '2147483647', '2147483648', '9007199254740993', '0.5', '1,5', '0x10', '2026-01-01', '2026-02-30', '2026-13-45', 'notadate', '2026-01-01T00:00:00Z',
-  '+275760-09-13T00:00:00.000Z', '25:61:61', '00:00', '\u0000', '%00', "' OR 1=1 --", '😀', 'ção', 'a'.repeat(300), '[object Object]', '__proto__',
+  '',
+  '0',
+  '-1',
+  '1',
+  'true',
+  'false',
+  'null',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-1e309',
+  '99999999999999999999',
+  '-99999999999999999999',
+  '2147483647',
+  '2147483648',
+  '9007199254740993',
+  '0.5',
+  '1,5',
+  '0x10',
+  '2026-01-01',
+  '2026-02-30',
+  '2026-13-45',
+  'notadate',
+  '2026-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '25:61:61',
+  '00:00',
+  '\u0000',
+  '%00',
+  "' OR 1=1 --",
+  '😀',
+  'ção',
+  'a'.repeat(300),
+  '[object Object]',
+  '__proto__',
 ];
 /** Ids that exist nowhere, or are not ids at all. */
-export const BOGUS_IDS = ['0', '-1', '999999999', '2147483648', '99999999999999999999', 'abc', 'zzzzzzzzzzzzzzzzzzzzzzzz', '1.5', '1e3', '%00', '..%2f', ' ', 'null', 'undefined', '%E0%A4%A'];
+export const BOGUS_IDS = [
+  '0',
+  '-1',
+  '999999999',
+  '2147483648',
+  '99999999999999999999',
+  'abc',
+  'zzzzzzzzzzzzzzzzzzzzzzzz',
+  '1.5',
+  '1e3',
+  '%00',
+  '..%2f',
+  ' ',
+  'null',
+  'undefined',
+  '%E0%A4%A',
+];
 
 const scalar = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...WEIRD_SCALARS) },
@@ -63,7 +137,11 @@ const relations = (ct: ApiContentType | undefined) =>
 
 function fieldName(ct: ApiContentType | undefined) {
   const own = [...attrNames(ct), ...SYSTEM_FIELDS];
-  return fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...own) }, { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN_FIELDS) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) });
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...own) },
+    { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN_FIELDS) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+  );
 }
 
 /** A field or a relation path (`rel.field`), as sort and filters take them. */
@@ -80,10 +158,14 @@ const operand = fc.oneof(
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 3 }), scalar, { maxKeys: 2 }) },
   { weight: 1, arbitrary: fc.record({ $eq: scalar }) },
 );
-const operatorObject = fc.dictionary(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...OPERATORS) }, { weight: 1, arbitrary: fc.constantFrom(...BOGUS_OPERATORS) }), operand, {
-  minKeys: 1,
-  maxKeys: 3,
-});
+const operatorObject = fc.dictionary(
+  fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...OPERATORS) }, { weight: 1, arbitrary: fc.constantFrom(...BOGUS_OPERATORS) }),
+  operand,
+  {
+    minKeys: 1,
+    maxKeys: 3,
+  },
+);
 
 /** A value that fits attribute `attr` (edge values included: bounds, huge numbers, odd dates). */
 function typedScalar(attr: ApiContentType['attributes'][string] | undefined): fc.Arbitrary<unknown> {
@@ -98,7 +180,10 @@ function typedScalar(attr: ApiContentType['attributes'][string] | undefined): fc
     case 'date':
     case 'datetime':
     case 'time':
-      return fc.oneof(fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString()), fc.constantFrom('2026-01-01', '2026-02-30', '12:00:00', '0', '1700000000000'));
+      return fc.oneof(
+        fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString()),
+        fc.constantFrom('2026-01-01', '2026-02-30', '12:00:00', '0', '1700000000000'),
+      );
     case 'enumeration':
       return fc.constantFrom(...((attr.enum as string[]) ?? ['x']), 'nope');
     default:
@@ -106,24 +191,64 @@ function typedScalar(attr: ApiContentType['attributes'][string] | undefined): fc
   }
 }
 
-const VALID_OPS = ['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$containsi', '$notContainsi', '$startsWith', '$endsWith', '$null', '$notNull', '$between', '$eqi'];
+const VALID_OPS = [
+  '$eq',
+  '$ne',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$contains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$endsWith',
+  '$null',
+  '$notNull',
+  '$between',
+  '$eqi',
+];
 /** A well-formed condition on a real field (or a relation's field), as the PWA would send. */
 function validLeaf(m: FuzzModel, ct: ApiContentType | undefined, depth = 0): fc.Arbitrary<Record<string, unknown>> {
-  const scalars = ct ? Object.entries(ct.attributes).filter(([, a]) => !['relation', 'media', 'component', 'dynamiczone', 'json', 'password'].includes(a.type) && !a.private) : [];
-  const fields: Array<[string, ApiContentType['attributes'][string] | undefined]> = [...scalars, ['id', { type: 'integer' }], ['documentId', { type: 'string' }], ['createdAt', { type: 'datetime' }]];
+  const scalars = ct
+    ? Object.entries(ct.attributes).filter(([, a]) => !['relation', 'media', 'component', 'dynamiczone', 'json', 'password'].includes(a.type) && !a.private)
+    : [];
+  const fields: Array<[string, ApiContentType['attributes'][string] | undefined]> = [
+    ...scalars,
+    ['id', { type: 'integer' }],
+    ['documentId', { type: 'string' }],
+    ['createdAt', { type: 'datetime' }],
+  ];
   const direct = fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...VALID_OPS)).chain(([[name, attr], op]) => {
     const v = typedScalar(attr);
-    const value = op === '$in' || op === '$notIn' ? fc.array(v, { minLength: 1, maxLength: 3 }) : op === '$between' ? fc.tuple(v, v) : op === '$null' || op === '$notNull' ? fc.constantFrom('true', 'false') : v;
+    const value =
+      op === '$in' || op === '$notIn'
+        ? fc.array(v, { minLength: 1, maxLength: 3 })
+        : op === '$between'
+          ? fc.tuple(v, v)
+          : op === '$null' || op === '$notNull'
+            ? fc.constantFrom('true', 'false')
+            : v;
     return value.map((x) => ({ [name]: { [op]: x } }));
   });
   const rels = relations(ct).filter(([, a]) => a.target && m.types.has(a.target));
   if (!rels.length || depth > 0) return direct;
-  return fc.oneof({ weight: 3, arbitrary: direct }, { weight: 1, arbitrary: fc.constantFrom(...rels).chain(([name, a]) => validLeaf(m, m.types.get(a.target!), depth + 1).map((l) => ({ [name]: l }))) });
+  return fc.oneof(
+    { weight: 3, arbitrary: direct },
+    { weight: 1, arbitrary: fc.constantFrom(...rels).chain(([name, a]) => validLeaf(m, m.types.get(a.target!), depth + 1).map((l) => ({ [name]: l }))) },
+  );
 }
 
 /** `{field: {$op: value}}`, `{field: value}`, `{field: [values]}` or `{relation: {targetField: ...}}`. */
 function leaf(m: FuzzModel, ct: ApiContentType | undefined, depth = 0): fc.Arbitrary<Record<string, unknown>> {
-  const direct = fc.tuple(fieldName(ct), fc.oneof({ weight: 5, arbitrary: operatorObject }, { weight: 2, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) })).map(([f, v]) => ({ [f]: v }));
+  const direct = fc
+    .tuple(
+      fieldName(ct),
+      fc.oneof({ weight: 5, arbitrary: operatorObject }, { weight: 2, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) }),
+    )
+    .map(([f, v]) => ({ [f]: v }));
   const rels = relations(ct).filter(([, a]) => a.target && m.types.has(a.target));
   if (!rels.length || depth > 1) return direct;
   const viaRelation = fc.constantFrom(...rels).chain(([name, a]) => leaf(m, m.types.get(a.target!), depth + 1).map((l) => ({ [name]: l })));
@@ -142,7 +267,12 @@ function filters(m: FuzzModel, ct: ApiContentType | undefined) {
       { weight: 1, arbitrary: fc.tuple(tie('tree'), tie('tree')).map(([a, b]) => ({ ...(a as object), ...(b as object) })) },
     ),
   }));
-  const valid = fc.oneof(validLeaf(m, ct), fc.array(validLeaf(m, ct), { minLength: 1, maxLength: 3 }).map((l) => ({ $or: l })), fc.array(validLeaf(m, ct), { minLength: 1, maxLength: 3 }).map((l) => ({ $and: l })), validLeaf(m, ct).map((l) => ({ $not: l })));
+  const valid = fc.oneof(
+    validLeaf(m, ct),
+    fc.array(validLeaf(m, ct), { minLength: 1, maxLength: 3 }).map((l) => ({ $or: l })),
+    fc.array(validLeaf(m, ct), { minLength: 1, maxLength: 3 }).map((l) => ({ $and: l })),
+    validLeaf(m, ct).map((l) => ({ $not: l })),
+  );
   return fc.oneof(
     { weight: 12, arbitrary: valid },
     { weight: 6, arbitrary: tree },
@@ -155,16 +285,38 @@ function filters(m: FuzzModel, ct: ApiContentType | undefined) {
 const direction = fc.constantFrom('asc', 'desc', 'ASC', 'DESC', 'sideways', '', '1', ':', null);
 function sort(m: FuzzModel, ct: ApiContentType | undefined) {
   const item = fc.tuple(fieldPath(m, ct), direction).map(([f, d]) => (d === null ? f : `${f}:${d}`));
-  const own = ct ? Object.entries(ct.attributes).filter(([, a]) => !['relation', 'media', 'component', 'dynamiczone', 'json', 'password'].includes(a.type) && !a.private).map(([n]) => n) : [];
+  const own = ct
+    ? Object.entries(ct.attributes)
+        .filter(([, a]) => !['relation', 'media', 'component', 'dynamiczone', 'json', 'password'].includes(a.type) && !a.private)
+        .map(([n]) => n)
+    : [];
   const good = fc.tuple(fc.constantFrom('id', 'createdAt', ...own), fc.constantFrom('asc', 'desc')).map(([f, d]) => `${f}:${d}`);
-  return fc.oneof({ weight: 6, arbitrary: good }, { weight: 2, arbitrary: fc.array(good, { minLength: 1, maxLength: 2 }) }, item, fc.array(item, { maxLength: 3 }), fc.dictionary(fieldName(ct), direction, { maxKeys: 2 }), scalar, fc.constant('id:asc,documentId:desc'));
+  return fc.oneof(
+    { weight: 6, arbitrary: good },
+    { weight: 2, arbitrary: fc.array(good, { minLength: 1, maxLength: 2 }) },
+    item,
+    fc.array(item, { maxLength: 3 }),
+    fc.dictionary(fieldName(ct), direction, { maxKeys: 2 }),
+    scalar,
+    fc.constant('id:asc,documentId:desc'),
+  );
 }
 
-const pageNumber = fc.oneof(fc.integer({ min: -3, max: 120 }), fc.constantFrom('99999999999999999999', '1e309', 'abc', '-1', '0', '2147483647', '2147483648', '1.5', '', 'NaN', '007'), fc.constant(null));
+const pageNumber = fc.oneof(
+  fc.integer({ min: -3, max: 120 }),
+  fc.constantFrom('99999999999999999999', '1e309', 'abc', '-1', '0', '2147483647', '2147483648', '1.5', '', 'NaN', '007'),
+  fc.constant(null),
+);
 const pagination = fc.oneof(
   { weight: 12, arbitrary: fc.record({ page: fc.integer({ min: 1, max: 4 }), pageSize: fc.integer({ min: 1, max: 25 }) }, { requiredKeys: [] }) },
   { weight: 2, arbitrary: fc.record({ start: fc.integer({ min: 0, max: 50 }), limit: fc.integer({ min: -1, max: 25 }) }, { requiredKeys: [] }) },
-  { weight: 4, arbitrary: fc.record({ page: pageNumber, pageSize: pageNumber, start: pageNumber, limit: pageNumber, withCount: fc.constantFrom('true', 'false', 'x', null) }, { requiredKeys: [] }) },
+  {
+    weight: 4,
+    arbitrary: fc.record(
+      { page: pageNumber, pageSize: pageNumber, start: pageNumber, limit: pageNumber, withCount: fc.constantFrom('true', 'false', 'x', null) },
+      { requiredKeys: [] },
+    ),
+  },
   { weight: 1, arbitrary: scalar },
   { weight: 1, arbitrary: fc.array(pageNumber, { maxLength: 2 }) },
 );
@@ -174,9 +326,23 @@ function populate(m: FuzzModel, ct: ApiContentType | undefined) {
   const name = rels.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...rels) }, { weight: 1, arbitrary: fieldName(ct) }) : fieldName(ct);
   const entry = fc.oneof(
     fc.constantFrom(true, '*', 'true', 'false', false, 1, ''),
-    fc.record({ fields: fc.array(fc.constantFrom(...SYSTEM_FIELDS, ...UNKNOWN_FIELDS, 'name', 'username', 'email'), { maxLength: 3 }), populate: fc.constantFrom('*', 'nope', true), filters: fc.record({ id: operatorObject }), sort: fc.constantFrom('id:asc', 'nope:desc') }, { requiredKeys: [] }),
+    fc.record(
+      {
+        fields: fc.array(fc.constantFrom(...SYSTEM_FIELDS, ...UNKNOWN_FIELDS, 'name', 'username', 'email'), { maxLength: 3 }),
+        populate: fc.constantFrom('*', 'nope', true),
+        filters: fc.record({ id: operatorObject }),
+        sort: fc.constantFrom('id:asc', 'nope:desc'),
+      },
+      { requiredKeys: [] },
+    ),
   );
-  const good = rels.length ? fc.oneof(fc.constantFrom(...rels), fc.subarray(rels, { minLength: 1 }), fc.subarray(rels, { minLength: 1 }).map((l) => Object.fromEntries(l.map((r) => [r, true])))) : fc.constant('*');
+  const good = rels.length
+    ? fc.oneof(
+        fc.constantFrom(...rels),
+        fc.subarray(rels, { minLength: 1 }),
+        fc.subarray(rels, { minLength: 1 }).map((l) => Object.fromEntries(l.map((r) => [r, true]))),
+      )
+    : fc.constant('*');
   return fc.oneof(
     { weight: 4, arbitrary: good },
     fc.constant('*'),
@@ -188,11 +354,16 @@ function populate(m: FuzzModel, ct: ApiContentType | undefined) {
   );
 }
 
-const extraParams = fc.dictionary(fc.constantFrom('foo', '_q', 'status', 'locale', 'publicationState', '_t', 'hasPublishedVersion', 'start', 'limit', 'q'), scalar, { maxKeys: 2 });
+const extraParams = fc.dictionary(
+  fc.constantFrom('foo', '_q', 'status', 'locale', 'publicationState', '_t', 'hasPublishedVersion', 'start', 'limit', 'q'),
+  scalar,
+  { maxKeys: 2 },
+);
 
 /** A query string for a route of content-type `ct`: filters, sort, pagination, populate, fields, extras — or raw junk. */
 export function queryString(m: FuzzModel, ct: ApiContentType | undefined): fc.Arbitrary<string> {
-  const maybe = <T>(arb: fc.Arbitrary<T>, percent: number) => fc.oneof({ weight: percent, arbitrary: arb }, { weight: 100 - percent, arbitrary: fc.constant(undefined) });
+  const maybe = <T>(arb: fc.Arbitrary<T>, percent: number) =>
+    fc.oneof({ weight: percent, arbitrary: arb }, { weight: 100 - percent, arbitrary: fc.constant(undefined) });
   const structured = fc
     .record({
       filters: maybe(filters(m, ct), 60),
@@ -217,12 +388,22 @@ function relationValue(ids: string[]) {
     known.map((v) => (/^\d+$/.test(v) ? { id: Number(v) } : { documentId: v })),
     fc.record({ documentId: fc.oneof(known, fc.string({ maxLength: 30 })), locale: fc.constantFrom('pt-BR', 'xx', null) }, { requiredKeys: ['documentId'] }),
     fc.record({ id: scalar }),
-    fc.record({ id: known, position: fc.record({ before: known, after: known, start: fc.boolean(), end: fc.boolean() }, { requiredKeys: [] }) }, { requiredKeys: ['id'] }),
+    fc.record(
+      { id: known, position: fc.record({ before: known, after: known, start: fc.boolean(), end: fc.boolean() }, { requiredKeys: [] }) },
+      { requiredKeys: ['id'] },
+    ),
   );
   return fc.oneof(
     ref,
     fc.array(ref, { maxLength: 4 }),
-    fc.record({ connect: fc.oneof(fc.array(ref, { maxLength: 3 }), ref), disconnect: fc.oneof(fc.array(ref, { maxLength: 3 }), ref), set: fc.oneof(fc.array(ref, { maxLength: 3 }), ref) }, { requiredKeys: [] }),
+    fc.record(
+      {
+        connect: fc.oneof(fc.array(ref, { maxLength: 3 }), ref),
+        disconnect: fc.oneof(fc.array(ref, { maxLength: 3 }), ref),
+        set: fc.oneof(fc.array(ref, { maxLength: 3 }), ref),
+      },
+      { requiredKeys: [] },
+    ),
     fc.constant(null),
     fc.jsonValue({ maxDepth: 2 }),
   );
@@ -242,7 +423,12 @@ function attributeValue(attr: ApiContentType['attributes'][string], idsOf: (uid:
     case 'biginteger':
     case 'float':
     case 'decimal':
-      right = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(1e20, -1, 0, 0.001, 99999999.99, 100000000, 2147483648, '12', 'abc', '1e309', 'NaN'), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String));
+      right = fc.oneof(
+        fc.integer(),
+        fc.double(),
+        fc.constantFrom(1e20, -1, 0, 0.001, 99999999.99, 100000000, 2147483648, '12', 'abc', '1e309', 'NaN'),
+        fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+      );
       break;
     case 'boolean':
       right = fc.oneof(fc.boolean(), fc.constantFrom('true', 'sim', 1, 0, 'false', ''));
@@ -251,7 +437,10 @@ function attributeValue(attr: ApiContentType['attributes'][string], idsOf: (uid:
     case 'datetime':
     case 'time':
     case 'timestamp':
-      right = fc.oneof(fc.date({ noInvalidDate: true, min: new Date(-1e14), max: new Date(1e14) }).map((d) => d.toISOString()), fc.constantFrom('2026-02-30', 'ontem', '99999-01-01', '2026-01-01', '25:00', '12:00:00.000', 0, -1, 1e15));
+      right = fc.oneof(
+        fc.date({ noInvalidDate: true, min: new Date(-1e14), max: new Date(1e14) }).map((d) => d.toISOString()),
+        fc.constantFrom('2026-02-30', 'ontem', '99999-01-01', '2026-01-01', '25:00', '12:00:00.000', 0, -1, 1e15),
+      );
       break;
     case 'enumeration':
       right = fc.oneof(fc.constantFrom(...((attr.enum as string[]) ?? ['x'])), fc.string({ maxLength: 10 }));
@@ -275,15 +464,25 @@ const AUTH_FIELDS = ['identifier', 'password', 'email', 'code', 'passwordConfirm
 export function writeBody(m: FuzzModel, ct: ApiContentType | undefined, idsOf: (uid: string) => string[]): fc.Arbitrary<FuzzRequest['body']> {
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
   if (ct) for (const [name, attr] of Object.entries(ct.attributes)) shape[name] = attributeValue(attr, idsOf);
-  else for (const name of AUTH_FIELDS) shape[name] = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('52998224725', 'Balcao@2026', 'a@b.co', ''), fc.jsonValue({ maxDepth: 2 }));
+  else
+    for (const name of AUTH_FIELDS)
+      shape[name] = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('52998224725', 'Balcao@2026', 'a@b.co', ''), fc.jsonValue({ maxDepth: 2 }));
   const goodShape: Record<string, fc.Arbitrary<unknown>> = {};
-  if (ct) for (const [name, attr] of Object.entries(ct.attributes)) if (!attr.private) goodShape[name] = attr.type === 'relation' ? relationValue(attr.target ? idsOf(attr.target) : []) : typedScalar(attr);
+  if (ct)
+    for (const [name, attr] of Object.entries(ct.attributes))
+      if (!attr.private) goodShape[name] = attr.type === 'relation' ? relationValue(attr.target ? idsOf(attr.target) : []) : typedScalar(attr);
   const record = fc.oneof(
     { weight: 2, arbitrary: fc.record(goodShape, { requiredKeys: [] }) },
     {
       weight: 3,
       arbitrary: fc
-        .tuple(fc.record(shape, { requiredKeys: [] }), fc.oneof({ weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...UNKNOWN_FIELDS, 'id', 'documentId', 'createdAt', 'locale'), scalar, { maxKeys: 2 }) }, { weight: 3, arbitrary: fc.constant({}) }))
+        .tuple(
+          fc.record(shape, { requiredKeys: [] }),
+          fc.oneof(
+            { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...UNKNOWN_FIELDS, 'id', 'documentId', 'createdAt', 'locale'), scalar, { maxKeys: 2 }) },
+            { weight: 3, arbitrary: fc.constant({}) },
+          ),
+        )
         .map(([a, b]) => ({ ...b, ...a })),
     },
   );
@@ -296,7 +495,10 @@ export function writeBody(m: FuzzModel, ct: ApiContentType | undefined, idsOf: (
   );
   return fc.oneof(
     { weight: 20, arbitrary: json.map((j) => ({ json: j })) },
-    { weight: 1, arbitrary: fc.constantFrom('{"data": {', 'null', '', '[]', '"x"', '{"data":{"a":1}}}').map((raw) => ({ raw, contentType: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('{"data": {', 'null', '', '[]', '"x"', '{"data":{"a":1}}}').map((raw) => ({ raw, contentType: 'application/json' })),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((raw) => ({ raw: raw || 'x', contentType: 'text/plain' })) },
     { weight: 1, arbitrary: fc.constantFrom('a=1&a[b]=2&data[x][$eq]=1', 'data=1').map((raw) => ({ raw, contentType: 'application/x-www-form-urlencoded' })) },
   );
@@ -316,7 +518,11 @@ export function routeWeight(route: ApiRoute): number {
 /** The arbitrary of one generated request to `route` of model `m`. */
 export function routeRequest(m: FuzzModel, route: ApiRoute, idsOf: (uid: string) => string[]): fc.Arbitrary<FuzzRequest> {
   const ct = route.uid ? m.types.get(route.uid) : undefined;
-  const role = fc.oneof({ weight: 4, arbitrary: fc.constant<FuzzRole>('admin') }, { weight: 4, arbitrary: fc.constantFrom<FuzzRole>('despachante', 'concessionaria', 'vendedor') }, { weight: 1, arbitrary: fc.constant<FuzzRole>('anonymous') });
+  const role = fc.oneof(
+    { weight: 4, arbitrary: fc.constant<FuzzRole>('admin') },
+    { weight: 4, arbitrary: fc.constantFrom<FuzzRole>('despachante', 'concessionaria', 'vendedor') },
+    { weight: 1, arbitrary: fc.constant<FuzzRole>('anonymous') },
+  );
   const bogus = fc.constantFrom(...BOGUS_IDS);
   if (route.method === 'DELETE') {
     const idPick = fc.record({ kind: fc.constantFrom<'created' | 'bogus'>('created', 'bogus'), n: fc.nat(), bogus });
@@ -344,5 +550,8 @@ export function generateRequests(m: FuzzModel, idsOf: (uid: string) => string[],
     fc.sample(routeRequest(m, route, idsOf), { seed: seed + i, numRuns: Math.max(3, Math.ceil((runs * routeWeight(route)) / total)) }),
   );
   const order = fc.sample(fc.nat(), { seed, numRuns: all.length });
-  return all.map((req, i) => [order[i], req] as const).sort((a, b) => a[0] - b[0]).map(([, req]) => req);
+  return all
+    .map((req, i) => [order[i], req] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, req]) => req);
 }

@@ -20,7 +20,10 @@ export function cpf(base: number): string {
 /** A valid CNPJ from a 12-digit base. */
 export function cnpj(base: number): string {
   const d = String(base).padStart(12, '0').split('').map(Number);
-  for (const w of [[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]]) {
+  for (const w of [
+    [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+  ]) {
     const r = w.reduce((a, x, i) => a + x * d[i], 0) % 11;
     d.push(r < 2 ? 0 : 11 - r);
   }
@@ -78,15 +81,30 @@ export function rivalParties() {
     const n = Math.floor(Math.random() * 1e8);
     const dealerDoc = cnpj(300000000000 + n);
     const dealerUser = await call('admin', 'POST', '/users', {
-      username: dealerDoc, email: `rival${n}@loja.test`, name: 'Loja Rival', password: 'Rival@2026', type: 'company',
+      username: dealerDoc,
+      email: `rival${n}@loja.test`,
+      name: 'Loja Rival',
+      password: 'Rival@2026',
+      type: 'company',
     });
     if (dealerUser.status !== 201) throw new Error(`rival dealer user: ${dealerUser.status} ${JSON.stringify(dealerUser.body)}`);
     const dealerCompany = await call('admin', 'POST', '/companies', {
-      data: { trade_name: 'Loja Rival', cnpj: dealerDoc, address_state_id: state.id, address_postal_code: '20040020', phone_number: '21987654321', user_id: dealerUser.body.id },
+      data: {
+        trade_name: 'Loja Rival',
+        cnpj: dealerDoc,
+        address_state_id: state.id,
+        address_postal_code: '20040020',
+        phone_number: '21987654321',
+        user_id: dealerUser.body.id,
+      },
     });
     if (dealerCompany.status !== 201) throw new Error(`rival dealer: ${dealerCompany.status} ${JSON.stringify(dealerCompany.body)}`);
     const salesman = await call('admin', 'POST', '/users', {
-      username: cpf(700000000 + (n % 99999999)), email: `vendedor${n}@loja.test`, name: 'Vendedor Rival', password: 'Rival@2026', type: 'salesman',
+      username: cpf(700000000 + (n % 99999999)),
+      email: `vendedor${n}@loja.test`,
+      name: 'Vendedor Rival',
+      password: 'Rival@2026',
+      type: 'salesman',
       company_id: dealerCompany.body.data.id,
     });
     if (salesman.status !== 201) throw new Error(`rival salesman: ${salesman.status} ${JSON.stringify(salesman.body)}`);
@@ -102,7 +120,10 @@ export function rivalParties() {
 /** A fresh file uploaded by `who` (unattached): a png when `name` ends in .png, else a pdf. */
 export async function uploadedBy(who: SeedRole, name = 'doc.pdf'): Promise<any> {
   const png = name.endsWith('.png');
-  const res = await api('POST', '/upload', { token: await login(who), body: fileForm(name, png ? SAMPLES.png : SAMPLES.pdf, png ? 'image/png' : 'application/pdf') });
+  const res = await api('POST', '/upload', {
+    token: await login(who),
+    body: fileForm(name, png ? SAMPLES.png : SAMPLES.pdf, png ? 'image/png' : 'application/pdf'),
+  });
   if (res.status !== 201) throw new Error(`upload as ${who}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body[0];
 }

@@ -31,7 +31,13 @@ function Frame({ label, required, helper, disabled, children }: FieldProps & { c
 }
 
 /** A text field; writes the string as typed. */
-export function TextField({ maxLength, type = 'text', inputMode, autoComplete, ...props }: FieldProps & { maxLength?: number; type?: 'text' | 'email' | 'url'; inputMode?: 'text' | 'numeric' | 'email'; autoComplete?: string }) {
+export function TextField({
+  maxLength,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  ...props
+}: FieldProps & { maxLength?: number; type?: 'text' | 'email' | 'url'; inputMode?: 'text' | 'numeric' | 'email'; autoComplete?: string }) {
   const field = useFieldContext<string>();
   return (
     <Frame {...props}>
@@ -53,7 +59,17 @@ export function TextField({ maxLength, type = 'text', inputMode, autoComplete, .
  * The input is uncontrolled (Maskito owns its text); a value changed from outside (a reset)
  * is written back to it.
  */
-function MaskedInput({ options, format, clean, inputMode }: { options: MaskitoOptions; format: (v: string) => string; clean: (text: string) => string; inputMode: 'numeric' | 'text' | 'tel' }) {
+function MaskedInput({
+  options,
+  format,
+  clean,
+  inputMode,
+}: {
+  options: MaskitoOptions;
+  format: (v: string) => string;
+  clean: (text: string) => string;
+  inputMode: 'numeric' | 'text' | 'tel';
+}) {
   const field = useFieldContext<string>();
   const maskRef = useMaskito({ options });
   const input = useRef<HTMLInputElement | null>(null);
@@ -211,7 +227,14 @@ export interface QuerySelectFieldProps<TItem, TKey extends QueryKey = QueryKey> 
  * A select of records loaded by a query (dispatchers, companies, orders, payment methods):
  * writes the chosen record's numeric `id`, or `emptyValue` for the empty choice.
  */
-export function QuerySelectField<TItem extends { id: number }, TKey extends QueryKey = QueryKey>({ query: queryOptions, optionLabel, current, emptyLabel, emptyValue = 0, ...props }: QuerySelectFieldProps<TItem, TKey>) {
+export function QuerySelectField<TItem extends { id: number }, TKey extends QueryKey = QueryKey>({
+  query: queryOptions,
+  optionLabel,
+  current,
+  emptyLabel,
+  emptyValue = 0,
+  ...props
+}: QuerySelectFieldProps<TItem, TKey>) {
   const field = useFieldContext<number | null>();
   const query = useQuery(queryOptions);
   const options = [...(query.data ?? [])];

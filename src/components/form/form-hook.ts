@@ -1,5 +1,18 @@
 import { createFormHook } from '@tanstack/react-form';
-import { CepField, DateField, DocumentField, IntegerField, MoneyField, PercentField, PhoneField, QuerySelectField, SelectField, SwitchField, TextField, TriStateField } from './fields';
+import {
+  CepField,
+  DateField,
+  DocumentField,
+  IntegerField,
+  MoneyField,
+  PercentField,
+  PhoneField,
+  QuerySelectField,
+  SelectField,
+  SwitchField,
+  TextField,
+  TriStateField,
+} from './fields';
 import { fieldContext, formContext } from './form-context';
 import { RecordFormPage } from './record-form';
 
@@ -20,6 +33,19 @@ import { RecordFormPage } from './record-form';
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, DocumentField, PhoneField, CepField, MoneyField, IntegerField, PercentField, DateField, SelectField, QuerySelectField, SwitchField, TriStateField },
+  fieldComponents: {
+    TextField,
+    DocumentField,
+    PhoneField,
+    CepField,
+    MoneyField,
+    IntegerField,
+    PercentField,
+    DateField,
+    SelectField,
+    QuerySelectField,
+    SwitchField,
+    TriStateField,
+  },
   formComponents: { RecordFormPage },
 });

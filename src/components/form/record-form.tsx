@@ -33,7 +33,14 @@ export function useSaveMutation<TValues>({ save, successMessage, errorMessage: f
       await onSaved();
     },
   });
-  return { mutation, submit: (values: TValues) => mutation.mutateAsync(values).then(() => undefined, () => undefined) };
+  return {
+    mutation,
+    submit: (values: TValues) =>
+      mutation.mutateAsync(values).then(
+        () => undefined,
+        () => undefined,
+      ),
+  };
 }
 
 /**
@@ -69,7 +76,16 @@ export interface RecordFormProps<TRecord, TKey extends QueryKey = QueryKey> {
  * shows the spec's toast and returns to the list (FormPage); then renders the form body
  * with the record. A new record renders the body at once.
  */
-export function RecordForm<TRecord extends { documentId?: string }, TKey extends QueryKey = QueryKey>({ mode, id, query: detail, titles, backTo, loadErrorTitle, loadErrorDescription, children }: RecordFormProps<TRecord, TKey>) {
+export function RecordForm<TRecord extends { documentId?: string }, TKey extends QueryKey = QueryKey>({
+  mode,
+  id,
+  query: detail,
+  titles,
+  backTo,
+  loadErrorTitle,
+  loadErrorDescription,
+  children,
+}: RecordFormProps<TRecord, TKey>) {
   const query = useQuery({ ...detail(id ?? ''), enabled: mode === 'edit' && Boolean(id) });
   if (mode === 'edit' && !query.data) {
     return (

@@ -27,8 +27,28 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
   if (isMobile) {
     return (
       <div className={css({ minH: '100dvh' })}>
-        <header className={css({ position: 'sticky', top: '0', zIndex: 'docked', display: 'flex', alignItems: 'center', gap: '3', h: '14', px: '3', bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border' })}>
-          <button type="button" aria-label="Abrir menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} className={css({ p: '2', cursor: 'pointer' })}>
+        <header
+          className={css({
+            position: 'sticky',
+            top: '0',
+            zIndex: 'docked',
+            display: 'flex',
+            alignItems: 'center',
+            gap: '3',
+            h: '14',
+            px: '3',
+            bg: 'bg.surface',
+            borderBottomWidth: '1px',
+            borderColor: 'border',
+          })}
+        >
+          <button
+            type="button"
+            aria-label="Abrir menu"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+            className={css({ p: '2', cursor: 'pointer' })}
+          >
             <Icon name="menu" />
           </button>
           <span className={css({ fontWeight: 'bold', color: 'primary.500', fontSize: 'lg' })}>Balcão</span>
@@ -43,7 +63,16 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
         <div
           data-testid="sidebar-drawer"
           data-state={drawerOpen ? 'open' : 'closed'}
-          className={css({ position: 'fixed', top: '0', bottom: '0', left: '0', w: 'sidebar', maxW: '85vw', zIndex: 'modal', transition: 'transform 0.25s ease' })}
+          className={css({
+            position: 'fixed',
+            top: '0',
+            bottom: '0',
+            left: '0',
+            w: 'sidebar',
+            maxW: '85vw',
+            zIndex: 'modal',
+            transition: 'transform 0.25s ease',
+          })}
           style={{ transform: drawerOpen ? 'translateX(0)' : 'translateX(-100%)', visibility: drawerOpen ? 'visible' : 'hidden' }}
         >
           <Sidebar menu={menu} collapsed={false} onToggleCollapsed={() => {}} mobile onNavigate={() => setDrawerOpen(false)} />

@@ -44,7 +44,11 @@ export function FormPage(props: FormPageProps) {
   useEffect(() => {
     if (!loadError || reported.current) return;
     reported.current = true;
-    toast({ title: props.loadErrorTitle ?? 'Erro', description: props.loadErrorDescription ?? 'Não foi possível carregar o registro.', variant: 'destructive' });
+    toast({
+      title: props.loadErrorTitle ?? 'Erro',
+      description: props.loadErrorDescription ?? 'Não foi possível carregar o registro.',
+      variant: 'destructive',
+    });
     void navigate(backTo);
   }, [loadError, backTo, navigate, props.loadErrorTitle, props.loadErrorDescription]);
 
@@ -57,7 +61,12 @@ export function FormPage(props: FormPageProps) {
   return (
     <section className={css({ display: 'flex', flexDir: 'column', gap: '4', maxW: '960px' })} aria-labelledby="form-title">
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-        <Link {...backTo} aria-label="Voltar" title="Voltar" className={css({ display: 'inline-flex', p: '2', borderRadius: 'md', _hover: { bg: 'gray.100' } })}>
+        <Link
+          {...backTo}
+          aria-label="Voltar"
+          title="Voltar"
+          className={css({ display: 'inline-flex', p: '2', borderRadius: 'md', _hover: { bg: 'gray.100' } })}
+        >
           <Icon name="chevronLeft" />
         </Link>
         <h1 id="form-title" className={css({ fontSize: '2xl', fontWeight: 'bold', flex: '1' })}>
@@ -68,7 +77,11 @@ export function FormPage(props: FormPageProps) {
       {isLoading || loadError ? (
         <p className={css({ color: 'fg.muted' })}>Carregando...</p>
       ) : (
-        <form onSubmit={submit} noValidate className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '4', md: '6' } })}>
+        <form
+          onSubmit={submit}
+          noValidate
+          className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '4', md: '6' } })}
+        >
           <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>{children}</div>
           <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '6' })}>
             <Button variant="outline" disabled={isSubmitting} onClick={() => void navigate(backTo)}>

@@ -49,7 +49,11 @@ export function OfflineStatus() {
   const attention = items?.filter((i) => i.state === 'attention').length ?? 0;
   if (online && pending === 0) return null;
   return (
-    <div role="status" aria-label="Conexão e envios" className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', fontSize: 'sm', ml: 'auto' })}>
+    <div
+      role="status"
+      aria-label="Conexão e envios"
+      className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', fontSize: 'sm', ml: 'auto' })}
+    >
       {online ? null : (
         <>
           <StatusBadge label="Sem conexão" tone="warning" />

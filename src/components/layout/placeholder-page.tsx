@@ -22,7 +22,11 @@ export function PlaceholderPage({ title, backTo, note }: { title: string; /** Ty
 /** The placeholder shown while the session loads (spec 000 §4 "while loading show a placeholder"). */
 export function SessionPlaceholder() {
   return (
-    <div role="status" aria-live="polite" className={css({ minH: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'fg.muted' })}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={css({ minH: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'fg.muted' })}
+    >
       Carregando...
     </div>
   );

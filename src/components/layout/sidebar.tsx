@@ -17,7 +17,18 @@ export interface SidebarProps {
 
 const s = {
   aside: css({ display: 'flex', flexDir: 'column', h: 'full', bg: 'bg.surface', borderRightWidth: '1px', borderColor: 'border' }),
-  brand: css({ display: 'flex', alignItems: 'center', gap: '2', h: '14', px: '4', borderBottomWidth: '1px', borderColor: 'border', fontWeight: 'bold', color: 'primary.500', fontSize: 'lg' }),
+  brand: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+    h: '14',
+    px: '4',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+    fontWeight: 'bold',
+    color: 'primary.500',
+    fontSize: 'lg',
+  }),
   nav: css({ flex: '1', overflowY: 'auto', py: '3' }),
   group: css({ px: '4', pt: '3', pb: '1', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', letterSpacing: 'wide' }),
   item: css({
@@ -33,7 +44,19 @@ const s = {
     '&[aria-current=page]': { bg: 'primary.50', color: 'primary.600', fontWeight: 'semibold' },
   }),
   footer: css({ borderTopWidth: '1px', borderColor: 'border', p: '3', display: 'flex', alignItems: 'center', gap: '3' }),
-  avatar: css({ flexShrink: 0, w: '9', h: '9', borderRadius: 'full', bg: 'primary.500', color: 'white', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 'bold', fontSize: 'sm' }),
+  avatar: css({
+    flexShrink: 0,
+    w: '9',
+    h: '9',
+    borderRadius: 'full',
+    bg: 'primary.500',
+    color: 'white',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontWeight: 'bold',
+    fontSize: 'sm',
+  }),
 };
 
 /**
@@ -110,7 +133,13 @@ export function Sidebar({ menu, collapsed, onToggleCollapsed, mobile, onNavigate
             <div className={css({ fontSize: 'xs', color: 'fg.muted' })}>{getConfig().version}</div>
           </div>
         )}
-        <button type="button" onClick={logout} title="Sair" aria-label="Sair" className={css({ p: '2', borderRadius: 'md', cursor: 'pointer', color: 'fg.muted', _hover: { bg: 'gray.100', color: 'danger.500' } })}>
+        <button
+          type="button"
+          onClick={logout}
+          title="Sair"
+          aria-label="Sair"
+          className={css({ p: '2', borderRadius: 'md', cursor: 'pointer', color: 'fg.muted', _hover: { bg: 'gray.100', color: 'danger.500' } })}
+        >
           <Icon name="logOut" />
         </button>
       </div>

@@ -14,7 +14,10 @@ export interface MoneyInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
  * centavos ('12345' → R$ 123,45) and shown as BRL on blur. Works inside `Field.Root`
  * (label and error wiring) and on its own. Numeric keypad on phones.
  */
-export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput({ value, onValueChange, onBlur, onFocus, className, ...rest }, ref) {
+export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput(
+  { value, onValueChange, onBlur, onFocus, className, ...rest },
+  ref,
+) {
   const [focused, setFocused] = useState(false);
   const [text, setText] = useState(() => (value ? formatBRL(value) : ''));
 

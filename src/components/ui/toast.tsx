@@ -42,7 +42,11 @@ const subscribe = (l: () => void) => {
 
 /** Renders the toasts; mount once at the root. */
 export function Toaster() {
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   return show ? (
     <Suspense fallback={null}>
       <ToasterView />

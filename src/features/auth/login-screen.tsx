@@ -101,7 +101,15 @@ export function LoginScreen() {
                   onClick={() => setShowPassword((v) => !v)}
                   aria-label={showPassword ? 'Ocultar senha' : 'Mostrar senha'}
                   aria-pressed={showPassword}
-                  className={css({ position: 'absolute', right: '2', top: '50%', transform: 'translateY(-50%)', p: '1.5', cursor: 'pointer', color: 'fg.muted' })}
+                  className={css({
+                    position: 'absolute',
+                    right: '2',
+                    top: '50%',
+                    transform: 'translateY(-50%)',
+                    p: '1.5',
+                    cursor: 'pointer',
+                    color: 'fg.muted',
+                  })}
                 >
                   <Icon name={showPassword ? 'eyeOff' : 'eye'} />
                 </button>

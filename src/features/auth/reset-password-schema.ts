@@ -8,19 +8,17 @@ export const PASSWORD_MIN = 6;
  * shown", docs/decisions.md). Messages reuse the profile's password texts (spec 000 §5).
  * Shape: `{password, passwordConfirmation}`, both strings; the `code` comes from the link.
  */
-export const resetPasswordFormSchema = z
-  .object({ password: z.string(), passwordConfirmation: z.string() })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (!v.password || !v.passwordConfirmation) {
-        ctx.addIssue({ code: 'custom', message: 'Por favor, preencha todos os campos de senha.', path: ['password'] });
-      } else if (v.password.length < PASSWORD_MIN) {
-        ctx.addIssue({ code: 'custom', message: 'Senha deve ter pelo menos 6 caracteres', path: ['password'] });
-      } else if (v.password !== v.passwordConfirmation) {
-        ctx.addIssue({ code: 'custom', message: 'As novas senhas não coincidem.', path: ['passwordConfirmation'] });
-      }
-    }),
-  );
+export const resetPasswordFormSchema = z.object({ password: z.string(), passwordConfirmation: z.string() }).check(
+  z.superRefine((v, ctx) => {
+    if (!v.password || !v.passwordConfirmation) {
+      ctx.addIssue({ code: 'custom', message: 'Por favor, preencha todos os campos de senha.', path: ['password'] });
+    } else if (v.password.length < PASSWORD_MIN) {
+      ctx.addIssue({ code: 'custom', message: 'Senha deve ter pelo menos 6 caracteres', path: ['password'] });
+    } else if (v.password !== v.passwordConfirmation) {
+      ctx.addIssue({ code: 'custom', message: 'As novas senhas não coincidem.', path: ['passwordConfirmation'] });
+    }
+  }),
+);
 
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 

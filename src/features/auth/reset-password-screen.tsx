@@ -25,7 +25,11 @@ export function ResetPasswordScreen({ code }: { code?: string }) {
         toast({ title: 'Senha alterada', description: 'Entre com seu CPF ou CNPJ e a nova senha.' });
         await navigate({ to: '/login' });
       } catch (error) {
-        toast({ title: 'Erro', description: errorMessage(error, 'Não foi possível redefinir a senha. O link pode ter expirado; peça um novo em "Esqueceu a senha?".'), variant: 'destructive' });
+        toast({
+          title: 'Erro',
+          description: errorMessage(error, 'Não foi possível redefinir a senha. O link pode ter expirado; peça um novo em "Esqueceu a senha?".'),
+          variant: 'destructive',
+        });
       }
     },
   });
@@ -52,7 +56,11 @@ export function ResetPasswordScreen({ code }: { code?: string }) {
           {(['password', 'passwordConfirmation'] as const).map((name) => (
             <form.Field key={name} name={name} validators={{ onSubmit: ({ fieldApi }) => resetPasswordError(fieldApi.form.state.values, name) }}>
               {(field) => (
-                <Field.Root label={name === 'password' ? 'Nova senha' : 'Confirmação da nova senha'} error={field.state.meta.errors[0] as string | undefined} required>
+                <Field.Root
+                  label={name === 'password' ? 'Nova senha' : 'Confirmação da nova senha'}
+                  error={field.state.meta.errors[0] as string | undefined}
+                  required
+                >
                   <Field.Input
                     className={input()}
                     type="password"

@@ -86,7 +86,10 @@ export function OutboxPage() {
       ) : (
         <ul aria-label="Itens da fila" className={css({ display: 'grid', gap: '2' })}>
           {items.map((item) => (
-            <li key={item.seq} className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', display: 'grid', gap: '1.5', bg: 'bg.surface' })}>
+            <li
+              key={item.seq}
+              className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', display: 'grid', gap: '1.5', bg: 'bg.surface' })}
+            >
               <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                 <strong className={css({ flex: '1' })}>{outboxItemTitle(item)}</strong>
                 <StatusBadge {...outboxStateBadge(item)} />

@@ -11,14 +11,19 @@ export const paymentMethodKeys = {
 };
 
 /** `GET /payment-methods` query of the select options: name, max_installments, is_active; page 1 of 100, by name. */
-export const PAYMENT_METHOD_OPTIONS_QUERY = { fields: ['name', 'max_installments', 'is_active'], pagination: { page: 1, pageSize: 100 }, sort: ['name:asc'] } as const;
+export const PAYMENT_METHOD_OPTIONS_QUERY = {
+  fields: ['name', 'max_installments', 'is_active'],
+  pagination: { page: 1, pageSize: 100 },
+  sort: ['name:asc'],
+} as const;
 
 export const paymentMethodQueries = {
   /** Payment methods `{id, name, max_installments, is_active}` for the payment selects (spec 001 §7). */
   options: () =>
     queryOptions({
       queryKey: paymentMethodKeys.options(),
-      queryFn: async ({ signal }) => (await api.get('/payment-methods', { query: { ...PAYMENT_METHOD_OPTIONS_QUERY }, schema: pagedSchema(paymentMethodRefSchema), signal })).data,
+      queryFn: async ({ signal }) =>
+        (await api.get('/payment-methods', { query: { ...PAYMENT_METHOD_OPTIONS_QUERY }, schema: pagedSchema(paymentMethodRefSchema), signal })).data,
       staleTime: 5 * 60_000,
     }),
 };

@@ -25,13 +25,23 @@ export function fetchReceivables(search: ReceivableSearch, signal?: AbortSignal)
 
 /** GET /receivables/{id} (numeric id or documentId), populated. @throws ApiError (404 'Não encontrado') */
 export async function fetchReceivable(id: string, signal?: AbortSignal): Promise<Receivable> {
-  const answer = await api.get(`/receivables/${encodeURIComponent(id)}`, { query: { populate: [...RECEIVABLE_POPULATE] }, schema: singleSchema(receivableSchema), signal });
+  const answer = await api.get(`/receivables/${encodeURIComponent(id)}`, {
+    query: { populate: [...RECEIVABLE_POPULATE] },
+    schema: singleSchema(receivableSchema),
+    signal,
+  });
   return answer.data;
 }
 
 export const receivableQueries = {
   list: (search: ReceivableSearch) =>
-    queryOptions({ queryKey: receivableKeys.list(search), queryFn: ({ signal }) => fetchReceivables(search, signal), placeholderData: keepPreviousData, retry: 0, meta: { errorMessage: 'Erro ao carregar os recebimentos: {message}' } }),
+    queryOptions({
+      queryKey: receivableKeys.list(search),
+      queryFn: ({ signal }) => fetchReceivables(search, signal),
+      placeholderData: keepPreviousData,
+      retry: 0,
+      meta: { errorMessage: 'Erro ao carregar os recebimentos: {message}' },
+    }),
   detail: (id: string) =>
     queryOptions({
       queryKey: receivableKeys.detail(id),

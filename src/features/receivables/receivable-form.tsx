@@ -10,7 +10,15 @@ import { salesOrderQueries } from '@/features/sales-orders/api';
 import { userQueries } from '@/features/users/api';
 import { userDisplayName, type UserRef } from '@/features/users/schema';
 import { confirmReceivable, createReceivable, receivableKeys, receivableQueries, undoReceivable, updateReceivable } from './api';
-import { RECEIVABLES_PAGE_SIZE, newReceivableDefaults, receivableFormSchema, receivableFormToPayload, receivableToForm, type Receivable, type ReceivableFormValues } from './schema';
+import {
+  RECEIVABLES_PAGE_SIZE,
+  newReceivableDefaults,
+  receivableFormSchema,
+  receivableFormToPayload,
+  receivableToForm,
+  type Receivable,
+  type ReceivableFormValues,
+} from './schema';
 import { RECEIVABLE_STATUS_OPTIONS } from './status';
 
 const LIST_SEARCH = { page: 1, pageSize: RECEIVABLES_PAGE_SIZE } as const;
@@ -77,7 +85,8 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
   });
   const transition = { mutate: (kind: 'confirm' | 'undo') => (kind === 'confirm' ? confirm : undo).mutate(), isPending: confirm.isPending || undo.isPending };
 
-  const method = record?.payment_method_id && 'name' in record.payment_method_id ? { id: record.payment_method_id.id, name: record.payment_method_id.name ?? '' } : null;
+  const method =
+    record?.payment_method_id && 'name' in record.payment_method_id ? { id: record.payment_method_id.id, name: record.payment_method_id.name ?? '' } : null;
   return (
     <form.AppForm>
       <form.RecordFormPage
@@ -100,7 +109,16 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
         <form.AppField name="document_number">{(f) => <f.TextField label="Número do Documento" required />}</form.AppField>
         <form.AppField name="amount_original">{(f) => <f.MoneyField label="Valor Nominal" required />}</form.AppField>
         <form.AppField name="payment_method_id">
-          {(f) => <f.QuerySelectField label="Meio de Pagamento" query={paymentMethodQueries.options()} current={method} optionLabel={(m) => m.name} emptyLabel="Nenhum" emptyValue={null} />}
+          {(f) => (
+            <f.QuerySelectField
+              label="Meio de Pagamento"
+              query={paymentMethodQueries.options()}
+              current={method}
+              optionLabel={(m) => m.name}
+              emptyLabel="Nenhum"
+              emptyValue={null}
+            />
+          )}
         </form.AppField>
         <form.AppField name="status_in">{(f) => <f.SelectField label="Status" options={RECEIVABLE_STATUS_OPTIONS} />}</form.AppField>
         <form.AppField name="payment_date">{(f) => <f.DateField label="Data de Pagamento" required />}</form.AppField>
@@ -109,14 +127,41 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
         <form.AppField name="card_last4">{(f) => <f.TextField label="Últimos 4 dígitos do cartão" inputMode="numeric" maxLength={4} />}</form.AppField>
         <form.AppField name="authorization_code">{(f) => <f.TextField label="Código de Autorização" />}</form.AppField>
         <form.AppField name="sales_order">
-          {(f) => <f.QuerySelectField label="Pedido" required query={salesOrderQueries.options()} current={record?.sales_order ? { id: record.sales_order.id, documentId: '' } : null} optionLabel={(o) => `#${o.id}`} emptyLabel="Selecione..." />}
+          {(f) => (
+            <f.QuerySelectField
+              label="Pedido"
+              required
+              query={salesOrderQueries.options()}
+              current={record?.sales_order ? { id: record.sales_order.id, documentId: '' } : null}
+              optionLabel={(o) => `#${o.id}`}
+              emptyLabel="Selecione..."
+            />
+          )}
         </form.AppField>
         <form.AppField name="despachante">
-          {(f) => <f.QuerySelectField label="Despachante" required query={userQueries.byType('dispatcher')} current={record?.user_dispatcher_id as UserRef | null | undefined} optionLabel={userLabel} emptyLabel="Selecione..." />}
+          {(f) => (
+            <f.QuerySelectField
+              label="Despachante"
+              required
+              query={userQueries.byType('dispatcher')}
+              current={record?.user_dispatcher_id as UserRef | null | undefined}
+              optionLabel={userLabel}
+              emptyLabel="Selecione..."
+            />
+          )}
         </form.AppField>
         <form.AppField name="cpf_cnpj_cliente">{(f) => <f.DocumentField label="CPF/CNPJ do Cliente" required />}</form.AppField>
         <form.AppField name="concessionaria">
-          {(f) => <f.QuerySelectField label="Concessionária" required query={userQueries.byType('company')} current={record?.user_company_id as UserRef | null | undefined} optionLabel={userLabel} emptyLabel="Selecione..." />}
+          {(f) => (
+            <f.QuerySelectField
+              label="Concessionária"
+              required
+              query={userQueries.byType('company')}
+              current={record?.user_company_id as UserRef | null | undefined}
+              optionLabel={userLabel}
+              emptyLabel="Selecione..."
+            />
+          )}
         </form.AppField>
         <form.AppField name="amount_final">{(f) => <f.MoneyField label="Valor Final" />}</form.AppField>
         <form.AppField name="tax">{(f) => <f.MoneyField label="Taxa" />}</form.AppField>

@@ -21,10 +21,21 @@ const columns: ListColumn<Receivable>[] = [
   { id: 'dispatcher', header: 'Despachante', enableSorting: false, meta: { priority: 4, wrap: true }, accessorFn: (r) => refUserName(r.user_dispatcher_id) },
   { id: 'company', header: 'Concessionária', enableSorting: false, meta: { priority: 3, wrap: true }, accessorFn: (r) => refUserName(r.user_company_id) },
   { id: 'customer', header: 'CPF/CNPJ do Cliente', enableSorting: false, meta: { priority: 2 }, accessorFn: (r) => formatDocument(r.cpf_cnpj_cliente) },
-  { id: 'method', header: 'Meio de Pagamento', enableSorting: false, meta: { priority: 5, wrap: true }, accessorFn: (r) => (r.payment_method_id && 'name' in r.payment_method_id ? (r.payment_method_id.name ?? '') : '') },
+  {
+    id: 'method',
+    header: 'Meio de Pagamento',
+    enableSorting: false,
+    meta: { priority: 5, wrap: true },
+    accessorFn: (r) => (r.payment_method_id && 'name' in r.payment_method_id ? (r.payment_method_id.name ?? '') : ''),
+  },
   { id: 'amount_original', header: 'Valor Nominal', accessorFn: (r) => formatBRL(r.amount_original) },
   { id: 'amount_final', header: 'Valor Final', enableSorting: false, accessorFn: (r) => formatBRL(r.amount_final) },
-  { id: 'status_in', header: 'Status', accessorFn: (r) => receivableStatusBadge(r.status_in, 'list').label, cell: ({ row }) => <StatusBadge {...receivableStatusBadge(row.original.status_in, 'list')} /> },
+  {
+    id: 'status_in',
+    header: 'Status',
+    accessorFn: (r) => receivableStatusBadge(r.status_in, 'list').label,
+    cell: ({ row }) => <StatusBadge {...receivableStatusBadge(row.original.status_in, 'list')} />,
+  },
 ];
 
 /**
@@ -40,7 +51,12 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
 
   const remove = useMutation({
     mutationFn: (r: Receivable) => deleteReceivable(r.documentId),
-    meta: { successTitle: 'Recebimento excluído', successMessage: 'Recebimento excluído com sucesso.', errorMessage: 'Não foi possível excluir o recebimento.', useServerMessage: false },
+    meta: {
+      successTitle: 'Recebimento excluído',
+      successMessage: 'Recebimento excluído com sucesso.',
+      errorMessage: 'Não foi possível excluir o recebimento.',
+      useServerMessage: false,
+    },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: receivableKeys.all() }),
   });
 
@@ -52,7 +68,12 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
     { name: 'order_document_id', label: 'Doc ID do Pedido', type: 'text' },
     { name: 'dispatcher', label: 'Despachante', type: 'text', placeholder: 'Nome, e-mail ou usuário' },
     { name: 'company', label: 'Concessionária', type: 'text', placeholder: 'Nome, e-mail ou usuário' },
-    { name: 'payment_method', label: 'Meio de Pagamento', type: 'select', options: [{ value: '', label: 'Todos' }, ...(methods.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))] },
+    {
+      name: 'payment_method',
+      label: 'Meio de Pagamento',
+      type: 'select',
+      options: [{ value: '', label: 'Todos' }, ...(methods.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))],
+    },
     { name: 'status', label: 'Status', type: 'select', options: [{ value: '', label: 'Todos' }, ...RECEIVABLE_STATUS_OPTIONS] },
     { name: 'payment_date', label: 'Data de Pagamento', type: 'date' },
     { name: 'card_brand', label: 'Bandeira do Cartão', type: 'text' },

@@ -15,7 +15,6 @@ export { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, R
  * Money of the record is parsed to **centavos**; the form holds centavos; the body sends reais.
  */
 
-
 /** A receivable as `GET /receivables?populate=...` returns it. Money in centavos. */
 export const receivableSchema = z.looseObject({
   id: strapiIdSchema,
@@ -161,9 +160,6 @@ export function receivableFormToPayload(v: ReceivableFormValues): ReceivablePayl
 
 /* ------------------------------------------------------------------ list search */
 
-
-
-
 export const RECEIVABLE_SORT_LABELS: Record<(typeof RECEIVABLE_SORT_FIELDS)[number], string> = {
   id: 'ID',
   document_number: 'Número do Documento',
@@ -197,14 +193,24 @@ export const receivableSearchSchema = z.object({
   payment_method: positiveInt,
   status: z.enum(RECEIVABLE_STATUSES).optional().catch(undefined),
   /** Data de Pagamento, yyyy-MM-dd (local day). */
-  payment_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  payment_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
   card_brand: optionalText,
   installments: z.coerce.number().int().min(0).optional().catch(undefined),
 });
 export type ReceivableSearch = z.infer<typeof receivableSearchSchema>;
 
 /** The list frame's URL state → the typed receivable search (see `toSalesOrderSearch`). */
-export function toReceivableSearch(list: { page: number; pageSize: number; sort?: string | undefined; q?: string | undefined; filters?: Record<string, string> | undefined }): ReceivableSearch {
+export function toReceivableSearch(list: {
+  page: number;
+  pageSize: number;
+  sort?: string | undefined;
+  q?: string | undefined;
+  filters?: Record<string, string> | undefined;
+}): ReceivableSearch {
   const [sort, dir] = (list.sort ?? '').split(':');
   const raw: Record<string, unknown> = { ...list.filters, page: list.page, pageSize: list.pageSize };
   if (list.q) raw.q = list.q;

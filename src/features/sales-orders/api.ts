@@ -77,14 +77,16 @@ export const salesOrderQueries = {
   options: () =>
     queryOptions({
       queryKey: salesOrderKeys.options(),
-      queryFn: async ({ signal }) => (await api.get('/sales-orders', { query: { ...SALES_ORDER_OPTIONS_QUERY }, schema: pagedSchema(salesOrderOptionSchema), signal })).data,
+      queryFn: async ({ signal }) =>
+        (await api.get('/sales-orders', { query: { ...SALES_ORDER_OPTIONS_QUERY }, schema: pagedSchema(salesOrderOptionSchema), signal })).data,
       staleTime: 60_000,
     }),
   /** Payments (receivables) of an order by `pedido_id`, newest first. */
   payments: (orderId: number) =>
     queryOptions({
       queryKey: salesOrderKeys.payments(orderId),
-      queryFn: async ({ signal }) => (await api.get('/receivables', { query: orderPaymentsQuery(orderId), schema: pagedSchema(orderPaymentSchema), signal })).data,
+      queryFn: async ({ signal }) =>
+        (await api.get('/receivables', { query: orderPaymentsQuery(orderId), schema: pagedSchema(orderPaymentSchema), signal })).data,
     }),
   documents: (orderId: number) =>
     queryOptions({
@@ -105,7 +107,11 @@ export async function fetchOrderDocuments(orderId: number, signal?: AbortSignal)
     return (await api.get('/sales-order-documents', { query: orderDocumentsQuery(orderId), schema: orderDocumentPage, signal })).data;
   } catch (error) {
     if (signal?.aborted || (isApiError(error) && (error.status === 401 || error.status === 403))) throw error;
-    const all = await api.get('/sales-order-documents', { query: { populate: '*', pagination: { pageSize: 100 }, _t: Date.now() }, schema: orderDocumentPage, signal });
+    const all = await api.get('/sales-order-documents', {
+      query: { populate: '*', pagination: { pageSize: 100 }, _t: Date.now() },
+      schema: orderDocumentPage,
+      signal,
+    });
     return all.data.filter((d) => d.sales_order?.id === orderId);
   }
 }
@@ -120,7 +126,11 @@ export async function createSalesOrder(data: SalesOrderPayload) {
 
 /** PUT /sales-orders/{documentId} {data}. @throws ApiError */
 export async function updateSalesOrder(documentId: string, data: SalesOrderPayload) {
-  const answer = await api.put(`/sales-orders/${encodeURIComponent(documentId)}`, { data }, { schema: singleSchema(z.looseObject({ id: z.number(), documentId: z.string() })) });
+  const answer = await api.put(
+    `/sales-orders/${encodeURIComponent(documentId)}`,
+    { data },
+    { schema: singleSchema(z.looseObject({ id: z.number(), documentId: z.string() })) },
+  );
   return answer.data;
 }
 
@@ -185,15 +195,31 @@ const uploadAnswer = z.array(z.looseObject({ id: z.number().optional(), document
  * @throws ApiError: the server's message or 'Falha no upload do arquivo'; 'Document ID do
  * arquivo não encontrado.' when the answer has no id (status kept from the server).
  */
-export async function uploadOrderFile(input: { file: Blob; fileName: string; idempotencyKey: string; onProgress?: (percent: number) => void }): Promise<number> {
+export async function uploadOrderFile(input: {
+  file: Blob;
+  fileName: string;
+  idempotencyKey: string;
+  onProgress?: (percent: number) => void;
+}): Promise<number> {
   const form = new FormData();
   form.append('files', input.file, input.fileName);
   let uploaded: z.infer<typeof uploadAnswer>;
   try {
-    uploaded = await apiUpload('/upload', form, { headers: { 'Idempotency-Key': `${input.idempotencyKey}:upload` }, schema: uploadAnswer, onProgress: input.onProgress });
+    uploaded = await apiUpload('/upload', form, {
+      headers: { 'Idempotency-Key': `${input.idempotencyKey}:upload` },
+      schema: uploadAnswer,
+      onProgress: input.onProgress,
+    });
   } catch (error) {
     const e = isApiError(error) ? error : undefined;
-    throw new ApiError({ status: e?.status ?? 0, code: e?.code, details: e?.details, message: e?.hasServerMessage ? e.message : 'Falha no upload do arquivo', hasServerMessage: true, cause: error });
+    throw new ApiError({
+      status: e?.status ?? 0,
+      code: e?.code,
+      details: e?.details,
+      message: e?.hasServerMessage ? e.message : 'Falha no upload do arquivo',
+      hasServerMessage: true,
+      cause: error,
+    });
   }
   const fileId = uploaded[0]?.id;
   if (!fileId) throw new ApiError({ status: 0, code: 'InvalidResponse', message: 'Document ID do arquivo não encontrado.', hasServerMessage: true });
@@ -215,7 +241,14 @@ export async function createOrderDocument(input: { orderId: number; documentType
     return answer.data;
   } catch (error) {
     const e = isApiError(error) ? error : undefined;
-    throw new ApiError({ status: e?.status ?? 0, code: e?.code, details: e?.details, message: `Erro ao salvar documento: ${e?.message ?? String(error)}`, hasServerMessage: true, cause: error });
+    throw new ApiError({
+      status: e?.status ?? 0,
+      code: e?.code,
+      details: e?.details,
+      message: `Erro ao salvar documento: ${e?.message ?? String(error)}`,
+      hasServerMessage: true,
+      cause: error,
+    });
   }
 }
 

@@ -41,12 +41,46 @@ export interface DocumentsCardProps {
 export const DELETE_DOCUMENT_CONFIRM = 'Tem certeza que deseja excluir este documento?';
 
 const s = {
-  card: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', md: '4' }, display: 'grid', gap: '3', minW: '0' }),
+  card: css({
+    bg: 'bg.surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'lg',
+    p: { base: '3', md: '4' },
+    display: 'grid',
+    gap: '3',
+    minW: '0',
+  }),
   title: css({ fontSize: 'lg', fontWeight: 'semibold' }),
   sub: css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' }),
-  typeRow: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border', minH: '11' }),
-  docRow: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border', fontSize: 'sm' }),
-  fileName: css({ color: 'fg.muted', fontSize: 'xs', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxW: { base: '160px', md: '320px' } }),
+  typeRow: css({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '2',
+    py: '1.5',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+    minH: '11',
+  }),
+  docRow: css({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '2',
+    py: '1.5',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+    fontSize: 'sm',
+  }),
+  fileName: css({
+    color: 'fg.muted',
+    fontSize: 'xs',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    maxW: { base: '160px', md: '320px' },
+  }),
   upload: css({
     display: 'inline-flex',
     alignItems: 'center',
@@ -73,7 +107,18 @@ const s = {
  * pedido.'. The file input takes one pdf/png/jpg/jpeg/heic/webp file; on a phone the picker
  * offers the camera. Delete asks for the browser's confirmation.
  */
-export function DocumentsCard({ types, documents, isLoading, sending, onUpload, onOpen, onDelete, title = 'Documentos', canUpload = true, canDelete = true }: DocumentsCardProps) {
+export function DocumentsCard({
+  types,
+  documents,
+  isLoading,
+  sending,
+  onUpload,
+  onOpen,
+  onDelete,
+  title = 'Documentos',
+  canUpload = true,
+  canDelete = true,
+}: DocumentsCardProps) {
   const rows = documentTypeRows(types, documents ?? []);
   const docs = documents ?? [];
   const inputs = useRef<Record<number, HTMLInputElement | null>>({});
@@ -185,7 +230,17 @@ export function DocumentsCard({ types, documents, isLoading, sending, onUpload, 
 
 function UploadIcon() {
   return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
     </svg>
   );

@@ -31,7 +31,16 @@ export interface NewPaymentDialogProps {
 }
 
 const grid = css({ display: 'grid', gap: '4' });
-const summary = css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '1', fontSize: 'sm', bg: 'gray.50', borderRadius: 'md', p: '3', '& dd': { textAlign: 'right', fontWeight: 'semibold' } });
+const summary = css({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  gap: '1',
+  fontSize: 'sm',
+  bg: 'gray.50',
+  borderRadius: 'md',
+  p: '3',
+  '& dd': { textAlign: 'right', fontWeight: 'semibold' },
+});
 
 /**
  * 'Novo pagamento' (spec 001 §2, §5): Meio de pagamento (required), Valor typed as digits of

@@ -67,7 +67,9 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
     const payload: QueuedUploadPayload = { orderId: order.id, documentTypeId: type.id, documentTypeName: type.name, fileName: file.name, step: 'file' };
     void runtime.outbox
       .enqueue({ kind: OUTBOX_KINDS.uploadDocument, orderId: order.id, payload, file: { blob: file, name: file.name, type: file.type } })
-      .catch((error: unknown) => toast({ title: 'Erro no upload', description: error instanceof Error ? error.message : 'Falha no upload do arquivo', variant: 'destructive' }));
+      .catch((error: unknown) =>
+        toast({ title: 'Erro no upload', description: error instanceof Error ? error.message : 'Falha no upload do arquivo', variant: 'destructive' }),
+      );
   };
 
   const remove = useMutation({

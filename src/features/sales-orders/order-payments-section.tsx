@@ -65,7 +65,10 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   const { permissions, user } = useSession();
   const can = (action: string) => hasPermission(permissions, { api: 'receivable', controller: 'receivable', action });
   const paymentsQuery = useQuery(salesOrderQueries.payments(order.id));
-  const methodsQuery = useQuery({ ...paymentMethodQueries.options(), meta: { errorMessage: 'Não foi possível carregar os meios de pagamento.', useServerMessage: false } });
+  const methodsQuery = useQuery({
+    ...paymentMethodQueries.options(),
+    meta: { errorMessage: 'Não foi possível carregar os meios de pagamento.', useServerMessage: false },
+  });
   const methods = methodsQuery.data ?? [];
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(order.id) });
@@ -96,18 +99,23 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
     ...useMutationState({
       filters: { mutationKey: createPaymentMutationKey(order.id), status: 'pending' },
       select: (m) => m.state.variables as CreateOrderPaymentInput,
-    }).map(
-      (v): SendingPayment => ({
-        key: v.idempotencyKey,
-        methodName: methods.find((m) => m.id === v.paymentMethodId)?.name ?? '',
-        amount: v.amount,
-        installments: v.installments,
-        createdAt: v.createdAt,
-      }),
-    ),
+    }).map((v): SendingPayment => ({
+      key: v.idempotencyKey,
+      methodName: methods.find((m) => m.id === v.paymentMethodId)?.name ?? '',
+      amount: v.amount,
+      installments: v.installments,
+      createdAt: v.createdAt,
+    })),
     ...queued.map((item): SendingPayment => {
       const p = item.payload as QueuedPaymentPayload;
-      return { key: item.idempotencyKey, methodName: p.methodName, amount: p.amount, installments: p.installments, createdAt: p.createdAt, label: outboxStateLabel(item) };
+      return {
+        key: item.idempotencyKey,
+        methodName: p.methodName,
+        amount: p.amount,
+        installments: p.installments,
+        createdAt: p.createdAt,
+        label: outboxStateLabel(item),
+      };
     }),
   ];
 

@@ -48,7 +48,13 @@ export function PaymentActionDialog({
 }) {
   const copy = action ? COPY[action] : null;
   return (
-    <Dialog open={Boolean(copy && payment)} onOpenChange={(o) => !o && !busy && onCancel()} role="alertdialog" title={copy?.title ?? ''} description={copy?.description}>
+    <Dialog
+      open={Boolean(copy && payment)}
+      onOpenChange={(o) => !o && !busy && onCancel()}
+      role="alertdialog"
+      title={copy?.title ?? ''}
+      description={copy?.description}
+    >
       {payment ? (
         <p className={amountLine}>
           Pagamento #{payment.id} — {formatBRL(payment.amount_original)}
@@ -66,7 +72,15 @@ export function PaymentActionDialog({
   );
 }
 
-const detailList = css({ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: '2', columnGap: '4', fontSize: 'sm', '& dt': { color: 'fg.muted' }, '& dd': { textAlign: 'right', fontWeight: 'medium' } });
+const detailList = css({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  rowGap: '2',
+  columnGap: '4',
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted' },
+  '& dd': { textAlign: 'right', fontWeight: 'medium' },
+});
 
 /**
  * 'Detalhes do pagamento' (spec 001 §2): card brand, nominal value, instalments, instalment

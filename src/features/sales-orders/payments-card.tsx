@@ -72,7 +72,7 @@ const s = {
   sending: css({ opacity: 0.7 }),
 };
 
-const methodName = (p: OrderPayment) => (p.payment_method_id && 'name' in p.payment_method_id ? p.payment_method_id.name ?? '' : '');
+const methodName = (p: OrderPayment) => (p.payment_method_id && 'name' in p.payment_method_id ? (p.payment_method_id.name ?? '') : '');
 
 /**
  * The 'Dados do pagamento' card (spec 001 §2, §4, §9): table ID, Data ('dd/MM/yyyy às HH:mm'),
@@ -120,7 +120,11 @@ export function PaymentsCard({
 
   const actionButtons = (p: OrderPayment) => {
     const byStatus = paymentActions(p.status_in);
-    const allowed = { register: byStatus.register && permitted.register, reverse: byStatus.reverse && permitted.reverse, remove: byStatus.remove && permitted.remove };
+    const allowed = {
+      register: byStatus.register && permitted.register,
+      reverse: byStatus.reverse && permitted.reverse,
+      remove: byStatus.remove && permitted.remove,
+    };
     return (
       <div className={s.actions}>
         <Button variant="ghost" size="sm" onClick={() => setDetails(p)} aria-label={`Detalhes do pagamento ${p.id}`} title="Detalhes">
@@ -137,7 +141,13 @@ export function PaymentsCard({
           </Button>
         ) : null}
         {allowed.remove ? (
-          <Button variant="ghost" size="sm" onClick={() => setPending({ action: 'remove', payment: p })} aria-label={`Excluir pagamento ${p.id}`} title="Excluir">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setPending({ action: 'remove', payment: p })}
+            aria-label={`Excluir pagamento ${p.id}`}
+            title="Excluir"
+          >
             <Icon name="trash" size={16} />
           </Button>
         ) : null}
@@ -292,7 +302,13 @@ export function PaymentsCard({
       </div>
 
       <NewPaymentDialog open={creating} onOpenChange={setCreating} methods={methods} methodsLoading={methodsLoading} onSubmit={onCreate} />
-      <PaymentActionDialog action={pending?.action ?? null} payment={pending?.payment ?? null} busy={busy} onCancel={() => setPending(null)} onConfirm={() => void confirm()} />
+      <PaymentActionDialog
+        action={pending?.action ?? null}
+        payment={pending?.payment ?? null}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirm()}
+      />
       <PaymentDetailsDialog payment={details} onClose={() => setDetails(null)} />
     </section>
   );

@@ -97,7 +97,11 @@ export function paymentCustomDocumentId(orderId: number, now: Date = new Date())
  * instalments, status 'pending', payment_date now (ISO) and custom_document_id
  * SO-{orderId}-{timestamp}.
  */
-export function buildNewPaymentPayload(orderId: number, input: { paymentMethodId: number; amount: Cents; installments: number }, now: Date = new Date()): NewPaymentPayload {
+export function buildNewPaymentPayload(
+  orderId: number,
+  input: { paymentMethodId: number; amount: Cents; installments: number },
+  now: Date = new Date(),
+): NewPaymentPayload {
   return {
     pedido_id: orderId,
     sales_order: orderId,

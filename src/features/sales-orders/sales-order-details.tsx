@@ -21,10 +21,27 @@ export const detailStyles = {
   back: css({ display: 'inline-flex', p: '2', borderRadius: 'md', _hover: { bg: 'gray.100' } }),
   title: css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold' }),
   grid: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }),
-  card: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', md: '4' }, display: 'grid', gap: '3', minW: '0' }),
+  card: css({
+    bg: 'bg.surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'lg',
+    p: { base: '3', md: '4' },
+    display: 'grid',
+    gap: '3',
+    minW: '0',
+  }),
   cardHeader: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' }),
   cardTitle: css({ fontSize: 'lg', fontWeight: 'semibold' }),
-  list: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' }, columnGap: '4', rowGap: { base: '0.5', sm: '2' }, fontSize: 'sm', '& dt': { color: 'fg.muted' }, '& dd': { fontWeight: 'medium', mb: { base: '2', sm: '0' }, overflowWrap: 'anywhere' } }),
+  list: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' },
+    columnGap: '4',
+    rowGap: { base: '0.5', sm: '2' },
+    fontSize: 'sm',
+    '& dt': { color: 'fg.muted' },
+    '& dd': { fontWeight: 'medium', mb: { base: '2', sm: '0' }, overflowWrap: 'anywhere' },
+  }),
   muted: css({ color: 'fg.muted' }),
   link: css({ color: 'primary.500', fontWeight: 'medium', _hover: { textDecoration: 'underline' } }),
 };
@@ -46,7 +63,15 @@ function Card({ title, action, children }: { title: string; action?: ReactNode; 
 }
 
 /** Header of the order screens: back button, title and status badge. */
-export function OrderHeader({ title, order, backTo = { to: '/sales-orders' } }: { title: string; order?: SalesOrder; /** Typed link target of the back button. */ backTo?: ToOptions }) {
+export function OrderHeader({
+  title,
+  order,
+  backTo = { to: '/sales-orders' },
+}: {
+  title: string;
+  order?: SalesOrder;
+  /** Typed link target of the back button. */ backTo?: ToOptions;
+}) {
   return (
     <div className={s.header}>
       <Link {...backTo} aria-label="Voltar" title="Voltar" className={s.back}>

@@ -12,7 +12,11 @@ export function SalesOrderDocuments({ id }: { id: string }) {
   const order = query.data;
   return (
     <div className={detailStyles.page}>
-      <OrderHeader title={order ? `Documentos do Pedido #${order.id}` : 'Documentos do Pedido'} order={order} backTo={order ? { to: '/sales-order/$id/details', params: { id: order.documentId } } : { to: '/sales-orders' }} />
+      <OrderHeader
+        title={order ? `Documentos do Pedido #${order.id}` : 'Documentos do Pedido'}
+        order={order}
+        backTo={order ? { to: '/sales-order/$id/details', params: { id: order.documentId } } : { to: '/sales-orders' }}
+      />
       {query.isPending ? (
         <p className={detailStyles.muted}>Carregando...</p>
       ) : !order ? (

@@ -67,7 +67,15 @@ function SalesOrderFields({ order }: { order: SalesOrder | undefined }) {
         <form.AppField name="status_in">{(f) => <f.SelectField label="Status" options={ORDER_STATUS_OPTIONS} />}</form.AppField>
         <form.AppField name="billing_date">{(f) => <f.DateField label="Data de Faturamento" required />}</form.AppField>
         <form.AppField name="user_dispatcher_id">
-          {(f) => <f.QuerySelectField label="Despachante" query={userQueries.byType('dispatcher')} current={dispatcher} optionLabel={(d) => userDisplayName(d) || `#${d.id}`} emptyLabel="Nenhum" />}
+          {(f) => (
+            <f.QuerySelectField
+              label="Despachante"
+              query={userQueries.byType('dispatcher')}
+              current={dispatcher}
+              optionLabel={(d) => userDisplayName(d) || `#${d.id}`}
+              emptyLabel="Nenhum"
+            />
+          )}
         </form.AppField>
         <form.AppField name="vehicle_price">{(f) => <f.MoneyField label="Preço do Veículo" />}</form.AppField>
         <form.AppField name="original_amount">{(f) => <f.MoneyField label="Valor Original" />}</form.AppField>

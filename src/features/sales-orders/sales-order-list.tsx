@@ -43,7 +43,12 @@ const columns: ListColumn<SalesOrder>[] = [
   { id: 'seller', header: 'Vendedor', enableSorting: false, meta: { priority: 5, wrap: true }, accessorFn: (o) => userRefLabel(o.user_id) },
   { id: 'original_amount', header: 'Valor Nominal', accessorFn: (o) => formatBRL(o.original_amount) },
   { id: 'current_amount', header: 'Valor Final', accessorFn: (o) => formatBRL(o.current_amount) },
-  { id: 'status_in', header: 'Status', accessorFn: (o) => orderStatusBadge(o.status_in).label, cell: ({ row }) => <StatusBadge {...orderStatusBadge(row.original.status_in)} /> },
+  {
+    id: 'status_in',
+    header: 'Status',
+    accessorFn: (o) => orderStatusBadge(o.status_in).label,
+    cell: ({ row }) => <StatusBadge {...orderStatusBadge(row.original.status_in)} />,
+  },
 ];
 
 /**
@@ -58,7 +63,12 @@ export function SalesOrderList({ search, onSearchChange }: { search: ListSearch;
 
   const remove = useMutation({
     mutationFn: (o: SalesOrder) => deleteSalesOrder(o.documentId),
-    meta: { successTitle: 'Pedido excluído', successMessage: 'Pedido foi excluído com sucesso.', errorMessage: 'Não foi possível excluir o pedido.', useServerMessage: false },
+    meta: {
+      successTitle: 'Pedido excluído',
+      successMessage: 'Pedido foi excluído com sucesso.',
+      errorMessage: 'Não foi possível excluir o pedido.',
+      useServerMessage: false,
+    },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: salesOrderKeys.all() }),
   });
 
@@ -73,7 +83,13 @@ export function SalesOrderList({ search, onSearchChange }: { search: ListSearch;
       onDelete={(o) => remove.mutateAsync(o)}
       rowActions={(o) => (
         <>
-          <Link to="/sales-order/$id/documentos" params={{ id: o.documentId }} className={iconLink} aria-label={`Documentos do pedido ${o.id}`} title="Documentos">
+          <Link
+            to="/sales-order/$id/documentos"
+            params={{ id: o.documentId }}
+            className={iconLink}
+            aria-label={`Documentos do pedido ${o.id}`}
+            title="Documentos"
+          >
             <Icon name="documents" size={16} />
           </Link>
           <Link to="/sales-order/$id/details" params={{ id: o.documentId }} className={iconLink} aria-label={`Detalhes do pedido ${o.id}`} title="Detalhes">

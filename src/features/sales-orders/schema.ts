@@ -232,7 +232,13 @@ export type SalesOrderSearch = z.infer<typeof salesOrderSearchSchema>;
  * q, filters as text) → the typed order search the query builder takes. Unknown or malformed
  * filters are dropped.
  */
-export function toSalesOrderSearch(list: { page: number; pageSize: number; sort?: string | undefined; q?: string | undefined; filters?: Record<string, string> | undefined }): SalesOrderSearch {
+export function toSalesOrderSearch(list: {
+  page: number;
+  pageSize: number;
+  sort?: string | undefined;
+  q?: string | undefined;
+  filters?: Record<string, string> | undefined;
+}): SalesOrderSearch {
   const [sort, dir] = (list.sort ?? '').split(':');
   const raw: Record<string, unknown> = { ...list.filters, page: list.page, pageSize: list.pageSize };
   if (list.q) raw.q = list.q;

@@ -62,7 +62,12 @@ export function salesOrderListQuery(search: SalesOrderSearch): Record<string, un
   const to = dayBoundaryIso(search.to, 'end');
   if (from || to) and.push({ billing_date: { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) } });
   if (search.dispatcher) {
-    and.push({ $or: [...userNameFilter('user_dispatcher_id', search.dispatcher).$or as StrapiFilter[], containsi('vehicle_documentation_company_id.trade_name', search.dispatcher)] });
+    and.push({
+      $or: [
+        ...(userNameFilter('user_dispatcher_id', search.dispatcher).$or as StrapiFilter[]),
+        containsi('vehicle_documentation_company_id.trade_name', search.dispatcher),
+      ],
+    });
   }
   if (search.company) and.push(userNameFilter('user_company_id', search.company));
   if (search.seller) and.push(userNameFilter('user_id', search.seller));

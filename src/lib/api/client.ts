@@ -50,8 +50,7 @@ function toApiError(error: unknown): ApiError {
   if (isFetchError(error)) {
     const status = error.response?.status ?? 0;
     const body = error.data as { error?: { message?: unknown; name?: unknown; details?: unknown }; message?: unknown } | undefined;
-    const serverMessage =
-      typeof body?.error?.message === 'string' ? body.error.message : typeof body?.message === 'string' ? body.message : undefined;
+    const serverMessage = typeof body?.error?.message === 'string' ? body.error.message : typeof body?.message === 'string' ? body.message : undefined;
     return new ApiError({
       status,
       message: serverMessage ?? (status ? `HTTP ${status}` : 'Falha de conexão com o servidor'),
@@ -101,7 +100,13 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   if (!options.schema) return raw as T;
   const parsed = options.schema.safeParse(raw);
   if (!parsed.success) {
-    const apiError = new ApiError({ status: 0, code: 'InvalidResponse', message: 'Resposta inesperada do servidor', details: parsed.error.issues, cause: parsed.error });
+    const apiError = new ApiError({
+      status: 0,
+      code: 'InvalidResponse',
+      message: 'Resposta inesperada do servidor',
+      details: parsed.error.issues,
+      cause: parsed.error,
+    });
     console.error(`[api] ${method} ${path}: resposta fora do formato esperado`, parsed.error.issues);
     throw apiError;
   }

@@ -11,7 +11,10 @@ export type StrapiFilter = Record<string, unknown>;
 
 /** Removes accents and lower-cases: 'Cartão de Crédito' → 'cartao de credito'. */
 export function foldText(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** `yyyy-MM-dd` (a local calendar day) → that day's start or end as an ISO instant; invalid → undefined. */
@@ -56,4 +59,3 @@ export function userNameFilter(relationField: string, text: string): StrapiFilte
     $or: [containsi(`${relationField}.name`, text), containsi(`${relationField}.username`, text), containsi(`${relationField}.email`, text)],
   };
 }
-

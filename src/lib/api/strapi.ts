@@ -87,4 +87,7 @@ export function toStrapiListQuery(input: ListQueryInput, operators: Record<strin
 }
 
 /** A money field of the API (reais, decimal; may arrive as a string) → centavos; null → 0. */
-export const moneySchema = z.union([z.number(), z.string()]).nullish().transform((v): Cents => toCents(v));
+export const moneySchema = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v): Cents => toCents(v));

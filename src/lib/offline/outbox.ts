@@ -201,7 +201,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     await db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
       await db.outbox.delete(seq);
       await db.outboxBlobs.delete(seq);
-      const dependents = await db.outbox.where('userId').equals(item.userId).filter((i) => i.dependsOn === seq).toArray();
+      const dependents = await db.outbox
+        .where('userId')
+        .equals(item.userId)
+        .filter((i) => i.dependsOn === seq)
+        .toArray();
       for (const d of dependents) await db.outbox.update(d.seq!, { dependencyResult: result ?? null });
     });
     options.onDelivered?.(item, result);
@@ -254,7 +258,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
           options.onPaused?.(item.userId);
           return 'paused';
         case 'retry':
-          await db.outbox.update(seq, { state: 'queued', nextAttemptAt: now() + backoffDelay(attempts, random, backoff), lastError: message, lastStatus, progress: undefined });
+          await db.outbox.update(seq, {
+            state: 'queued',
+            nextAttemptAt: now() + backoffDelay(attempts, random, backoff),
+            lastError: message,
+            lastStatus,
+            progress: undefined,
+          });
           return 'failed';
         default:
           await db.outbox.update(seq, { state: 'attention', lastError: message, lastStatus, progress: undefined });
@@ -328,7 +338,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       };
       const seq = await db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
         const id = (await db.outbox.add(item as OutboxItem)) as number;
-        if (input.file) await db.outboxBlobs.put({ seq: id, blob: input.file.blob, name: input.file.name, type: input.file.type ?? input.file.blob.type ?? '' });
+        if (input.file)
+          await db.outboxBlobs.put({ seq: id, blob: input.file.blob, name: input.file.name, type: input.file.type ?? input.file.blob.type ?? '' });
         return id;
       });
       const stored = { ...item, seq };
@@ -361,7 +372,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const item = await db.outbox.get(seq);
         if (!item) return;
         if (item.state !== 'attention') throw new Error('Só um item que precisa de atenção pode ser editado.');
-        await db.outbox.update(seq, { payload, state: 'queued', attempts: 0, nextAttemptAt: 0, idempotencyKey: newIdempotencyKey(), lastError: undefined, lastStatus: undefined });
+        await db.outbox.update(seq, {
+          payload,
+          state: 'queued',
+          attempts: 0,
+          nextAttemptAt: 0,
+          idempotencyKey: newIdempotencyKey(),
+          lastError: undefined,
+          lastStatus: undefined,
+        });
       });
     },
     async discard(seq) {

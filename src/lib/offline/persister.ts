@@ -1,6 +1,12 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery, type AsyncStorage, type Persister } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  removeOldestQuery,
+  type AsyncStorage,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
 import { getDb, type BalcaoDb } from './db';
 
 /**

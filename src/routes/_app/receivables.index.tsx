@@ -8,7 +8,12 @@ import { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, R
 
 export const Route = createFileRoute('/_app/receivables/')({
   staticData: routeMeta('/receivables'),
-  validateSearch: listSearchValidator({ defaultPageSize: RECEIVABLES_PAGE_SIZE, pageSizeOptions: RECEIVABLE_PAGE_SIZES, sortFields: RECEIVABLE_SORT_FIELDS, filterFields: RECEIVABLE_FILTER_KEYS }),
+  validateSearch: listSearchValidator({
+    defaultPageSize: RECEIVABLES_PAGE_SIZE,
+    pageSizeOptions: RECEIVABLE_PAGE_SIZES,
+    sortFields: RECEIVABLE_SORT_FIELDS,
+    filterFields: RECEIVABLE_FILTER_KEYS,
+  }),
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(receivableQueries.list(toReceivableSearch(deps))),

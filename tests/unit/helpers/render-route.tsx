@@ -7,7 +7,14 @@ import { session, type SessionUser } from '@/lib/session';
 import { createAppRouter, createQueryClient } from '@/router';
 
 /** A signed-in user for {@link renderRoute}: the seeded administrator's shape by default. */
-const DEFAULT_USER: SessionUser = { id: 1, username: '52998224725', name: 'Ana Admin', email: 'admin@balcao.local', type: 'admin', role: { id: 1, name: 'Administrador', type: 'administrador' } } as SessionUser;
+const DEFAULT_USER: SessionUser = {
+  id: 1,
+  username: '52998224725',
+  name: 'Ana Admin',
+  email: 'admin@balcao.local',
+  type: 'admin',
+  role: { id: 1, name: 'Administrador', type: 'administrador' },
+} as SessionUser;
 
 export interface RenderRouteOptions {
   /**

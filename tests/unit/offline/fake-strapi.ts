@@ -150,7 +150,15 @@ export class FakeStrapi {
       this.effect(orderId, `doc:${file.name}`);
       return {
         status: 201,
-        body: { data: { id, documentId: `doc-${id}`, sales_order: { id: orderId }, document_type: { id: Number(data.document_type) }, content: { id: Number(data.content), url: `/uploads/${data.content}` } } },
+        body: {
+          data: {
+            id,
+            documentId: `doc-${id}`,
+            sales_order: { id: orderId },
+            document_type: { id: Number(data.document_type) },
+            content: { id: Number(data.content), url: `/uploads/${data.content}` },
+          },
+        },
       };
     }
     return error(404, 'NotFoundError', 'Not Found');

@@ -30,7 +30,12 @@ async function enqueuePayment(p: Profile, tab: number, orderId: number) {
 
 async function enqueueUpload(p: Profile, tab: number, orderId: number, name: string) {
   const payload: QueuedUploadPayload = { orderId, documentTypeId: 3, documentTypeName: 'CRLV', fileName: name, step: 'file' };
-  return p.tabs[tab]!.outbox.enqueue({ kind: OUTBOX_KINDS.uploadDocument, orderId, payload, file: { blob: new Blob([`bytes of ${name}`], { type: 'image/jpeg' }), name, type: 'image/jpeg' } });
+  return p.tabs[tab]!.outbox.enqueue({
+    kind: OUTBOX_KINDS.uploadDocument,
+    orderId,
+    payload,
+    file: { blob: new Blob([`bytes of ${name}`], { type: 'image/jpeg' }), name, type: 'image/jpeg' },
+  });
 }
 
 describe('classifyFailure / backoffDelay', () => {
@@ -136,7 +141,11 @@ describe('outbox', () => {
     await enqueuePayment(p, 0, 1);
     await outbox.flush();
     const pay = [...p.server.payments.values()][0]!;
-    await outbox.enqueue<QueuedPaymentActionPayload>({ kind: OUTBOX_KINDS.confirmPayment, orderId: 1, payload: { paymentDocumentId: pay.documentId, label: 'x' } });
+    await outbox.enqueue<QueuedPaymentActionPayload>({
+      kind: OUTBOX_KINDS.confirmPayment,
+      orderId: 1,
+      payload: { paymentDocumentId: pay.documentId, label: 'x' },
+    });
     p.server.faults = ['lose'];
     await outbox.flush();
     expect(await outbox.list(USER_ID)).toHaveLength(1);
@@ -170,7 +179,12 @@ describe('outbox', () => {
     const p = new Profile(storage, { onAttention: attention });
     const { outbox } = p.open(0);
     const bad = await outbox.enqueue({ kind: OUTBOX_KINDS.createPayment, orderId: 1, payload: { ...payment(1, 5), amount: 0 } });
-    const dependent = await outbox.enqueue<QueuedPaymentActionPayload>({ kind: OUTBOX_KINDS.confirmPayment, orderId: 1, payload: { label: 'x' }, dependsOn: bad.seq });
+    const dependent = await outbox.enqueue<QueuedPaymentActionPayload>({
+      kind: OUTBOX_KINDS.confirmPayment,
+      orderId: 1,
+      payload: { label: 'x' },
+      dependsOn: bad.seq,
+    });
     await enqueuePayment(p, 0, 2);
     await outbox.flush();
     const items = await outbox.list(USER_ID);
@@ -244,7 +258,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ t: fc.constant('flush' as const), tab }) },
   { weight: 2, arbitrary: fc.constant({ t: 'flushBoth' as const }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('sendNow' as const), tab }) },
-  { weight: 4, arbitrary: fc.record({ t: fc.constant('faults' as const), list: fc.array(fc.constantFrom<Fault>('ok', 'offline', '500', 'lose', 'crash'), { minLength: 1, maxLength: 4 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      t: fc.constant('faults' as const),
+      list: fc.array(fc.constantFrom<Fault>('ok', 'offline', '500', 'lose', 'crash'), { minLength: 1, maxLength: 4 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ t: 'expire' as const }) },
   { weight: 1, arbitrary: fc.constant({ t: 'signIn' as const }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('time' as const), ms: fc.integer({ min: 0, max: 600_000 }) }) },
@@ -289,7 +309,9 @@ describe('outbox model (fast-check)', () => {
               const stillQueued = await db.outbox.get(target.seq);
               const onServer = p.server.paymentByCustomId(target.custom);
               // The screen knows a payment by the server's list once it is there, else by its queued row.
-              const payload: QueuedPaymentActionPayload = stillQueued ? { label: target.custom } : { paymentDocumentId: onServer!.documentId, label: target.custom };
+              const payload: QueuedPaymentActionPayload = stillQueued
+                ? { label: target.custom }
+                : { paymentDocumentId: onServer!.documentId, label: target.custom };
               await outbox.enqueue({
                 kind: op.t === 'confirm' ? OUTBOX_KINDS.confirmPayment : OUTBOX_KINDS.undoPayment,
                 orderId: op.order,

@@ -95,7 +95,9 @@ export const authRateLimit =
       : [['address', max, `${route}|${address}`]];
     ctx.state.rateLimitKeys = Object.fromEntries(buckets.map(([kind, , key]) => [kind, key]));
     const chain = buckets.reduceRight<() => Promise<unknown>>(
-      (inner, [kind, limit]) => () => limiter(kind, limit, interval)(ctx, inner),
+      (inner, [kind, limit]) =>
+        () =>
+          limiter(kind, limit, interval)(ctx, inner),
       next,
     );
     return chain();

@@ -11,11 +11,31 @@ const USER = 'plugin::users-permissions.user';
 const ADMIN_ONLY = ['role', 'blocked', 'confirmed', 'type', 'company_id', 'provider'] as const;
 /** Fields a client may send on create/update (anything else: 400 "Invalid key"). */
 const WRITABLE = new Set([
-  'username', 'email', 'password', 'name', 'phone_number', 'type', 'address_street', 'address_number',
-  'address_postal_code', 'address_state_id', 'birth_date', 'company_id', 'role', 'blocked', 'confirmed', 'provider',
+  'username',
+  'email',
+  'password',
+  'name',
+  'phone_number',
+  'type',
+  'address_street',
+  'address_number',
+  'address_postal_code',
+  'address_state_id',
+  'birth_date',
+  'company_id',
+  'role',
+  'blocked',
+  'confirmed',
+  'provider',
 ]);
 /** Session words for types (spec 000 §3 "the login session also knows type values such as concessionaria"). */
-const TYPE_ALIASES: Record<string, string> = { concessionaria: 'company', despachante: 'dispatcher', vendedor: 'salesman', administrador: 'admin', dispacher: 'dispatcher' };
+const TYPE_ALIASES: Record<string, string> = {
+  concessionaria: 'company',
+  despachante: 'dispatcher',
+  vendedor: 'salesman',
+  administrador: 'admin',
+  dispacher: 'dispatcher',
+};
 
 const schema = () => strapi.getModel(USER as any);
 
@@ -153,7 +173,9 @@ async function checkOwnCredentialChange(fields: Record<string, any>, current: an
   const changes = ['username', 'email'].filter((key) => fields[key] !== undefined && fields[key] !== current[key]);
   if (changes.length === 0) return;
   if (typeof currentPassword !== 'string' || !currentPassword) {
-    throw new ValidationError(`Para alterar ${changes.includes('username') ? 'o CPF/CNPJ' : 'o e-mail'} informe sua senha atual (currentPassword).`, { key: 'currentPassword' });
+    throw new ValidationError(`Para alterar ${changes.includes('username') ? 'o CPF/CNPJ' : 'o e-mail'} informe sua senha atual (currentPassword).`, {
+      key: 'currentPassword',
+    });
   }
   const ok = current.password && (await userService().validatePassword(currentPassword, current.password));
   if (!ok) throw new ValidationError('A senha atual está incorreta.', { key: 'currentPassword' });
@@ -264,7 +286,7 @@ export const userController = {
       for (const key of ADMIN_ONLY) {
         if (!(key in fields)) continue;
         const sent = key === 'role' || key === 'company_id' ? relationId(fields[key]) : fields[key];
-        const stored = key === 'role' || key === 'company_id' ? current[key]?.id ?? null : current[key];
+        const stored = key === 'role' || key === 'company_id' ? (current[key]?.id ?? null) : current[key];
         const same = String(sent ?? null) === String(stored ?? null) || (key === 'role' && sent === current.role?.documentId);
         if (!same) throw new PolicyError(`Apenas administradores podem alterar o campo ${key}.`);
         delete fields[key];

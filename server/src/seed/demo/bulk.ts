@@ -14,7 +14,10 @@ export class BulkWriter {
   private next = new Map<string, number>();
   private ordCounter = 0;
 
-  constructor(private strapi: any, private knex: any = strapi.db.connection) {}
+  constructor(
+    private strapi: any,
+    private knex: any = strapi.db.connection,
+  ) {}
 
   private async nextId(table: string): Promise<number> {
     if (!this.next.has(table)) {

@@ -37,7 +37,10 @@ export function cpfFrom(base: number | string): string {
 /** CNPJ with check digits from a 12-digit base. */
 export function cnpjFrom(base: number | string): string {
   const d = String(base).padStart(12, '0').slice(-12).split('').map(Number);
-  for (const weights of [[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]]) {
+  for (const weights of [
+    [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+  ]) {
     const sum = weights.reduce((acc, w, i) => acc + w * d[i], 0);
     const r = sum % 11;
     d.push(r < 2 ? 0 : 11 - r);
@@ -45,11 +48,69 @@ export function cnpjFrom(base: number | string): string {
   return d.join('');
 }
 
-export const FIRST_NAMES = ['Ana', 'Bruno', 'Carla', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Larissa', 'Marcos', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sofia', 'Thiago', 'Vanessa', 'Wagner', 'Beatriz', 'Caio', 'Fernanda', 'Gustavo', 'Juliana', 'Lucas', 'Mariana', 'Pedro', 'Renata', 'Vinícius'];
-export const LAST_NAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa'];
+export const FIRST_NAMES = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Daniel',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcos',
+  'Natália',
+  'Otávio',
+  'Paula',
+  'Rafael',
+  'Sofia',
+  'Thiago',
+  'Vanessa',
+  'Wagner',
+  'Beatriz',
+  'Caio',
+  'Fernanda',
+  'Gustavo',
+  'Juliana',
+  'Lucas',
+  'Mariana',
+  'Pedro',
+  'Renata',
+  'Vinícius',
+];
+export const LAST_NAMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+];
 
 /** A plain-ASCII slug for e-mails. */
-export const slug = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '');
+export const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
 
 export const VEHICLE_TYPES = [
   { name: 'Automóvel', description: 'Carros de passeio' },
@@ -73,15 +134,38 @@ export const PAYMENT_METHODS = [
  * Sales item catalogue: [name, description, base price (reais, for an Automóvel), dispatcher share,
  * dealership share, flags]. The platform amount is the rest, so the three amounts always sum to the price.
  */
-export const SALES_ITEMS: Array<{ name: string; description: string; price: number; d: number; c: number; flags?: Record<string, boolean>; billing_type?: 'fixed_value' | 'percentage' }> = [
+export const SALES_ITEMS: Array<{
+  name: string;
+  description: string;
+  price: number;
+  d: number;
+  c: number;
+  flags?: Record<string, boolean>;
+  billing_type?: 'fixed_value' | 'percentage';
+}> = [
   { name: 'Emplacamento', description: 'Primeiro emplacamento de veículo zero km', price: 450, d: 0.7, c: 0.2 },
   { name: 'Transferência de propriedade', description: 'Transferência junto ao DETRAN', price: 380, d: 0.75, c: 0.15 },
   { name: 'Licenciamento anual', description: 'CRLV-e do exercício', price: 160, d: 0.6, c: 0.25, flags: { is_state_tax: true } },
   { name: 'Placa Mercosul (par)', description: 'Fabricação e instalação do par de placas', price: 280, d: 0.65, c: 0.25, flags: { is_special_plate: true } },
   { name: 'Vistoria veicular', description: 'Vistoria de identificação', price: 190, d: 0.8, c: 0.1 },
-  { name: 'IPVA', description: 'Imposto sobre a propriedade (percentual do valor do veículo)', price: 4, d: 0.9, c: 0.05, flags: { is_ipva: true, is_state_tax: true }, billing_type: 'percentage' },
+  {
+    name: 'IPVA',
+    description: 'Imposto sobre a propriedade (percentual do valor do veículo)',
+    price: 4,
+    d: 0.9,
+    c: 0.05,
+    flags: { is_ipva: true, is_state_tax: true },
+    billing_type: 'percentage',
+  },
   { name: 'Baixa de gravame', description: 'Baixa de alienação fiduciária', price: 220, d: 0.7, c: 0.2, flags: { is_vehicle_financed: true } },
-  { name: 'Registro de contrato', description: 'Registro do financiamento no DETRAN', price: 350, d: 0.7, c: 0.2, flags: { is_vehicle_financed: true, is_discount_allowed: true } },
+  {
+    name: 'Registro de contrato',
+    description: 'Registro do financiamento no DETRAN',
+    price: 350,
+    d: 0.7,
+    c: 0.2,
+    flags: { is_vehicle_financed: true, is_discount_allowed: true },
+  },
 ];
 
 /** Price factor per vehicle type (index in VEHICLE_TYPES). */
@@ -92,7 +176,12 @@ export function split(price: number, d: number, c: number) {
   const cents = Math.round(price * 100);
   const dc = Math.round(cents * d);
   const cc = Math.round(cents * c);
-  return { price: cents / 100, vehicle_documentation_company_amount: dc / 100, vehicle_sales_company_amount: cc / 100, platform_amount: (cents - dc - cc) / 100 };
+  return {
+    price: cents / 100,
+    vehicle_documentation_company_amount: dc / 100,
+    vehicle_sales_company_amount: cc / 100,
+    platform_amount: (cents - dc - cc) / 100,
+  };
 }
 
 export const DOCUMENT_TYPES = ['CRLV', 'Nota fiscal', 'CNH', 'Comprovante de residência', 'Procuração'];

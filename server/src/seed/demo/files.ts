@@ -74,10 +74,13 @@ export async function seedDemoFiles(strapi: any, entries: Array<{ orderId: numbe
       const name = `${slug(e.typeName)}-pedido-${e.orderId}.${png ? 'png' : 'pdf'}`;
       const filepath = path.join(dir, name);
       writeFileSync(filepath, png ? tinyPng() : tinyPdf(`${e.typeName} - pedido ${e.orderId}`));
-      const [file] = await strapi.plugin('upload').service('upload').upload({
-        data: { fileInfo: { name, alternativeText: e.typeName } },
-        files: { filepath, originalFilename: name, mimetype: png ? 'image/png' : 'application/pdf', size: statSync(filepath).size },
-      });
+      const [file] = await strapi
+        .plugin('upload')
+        .service('upload')
+        .upload({
+          data: { fileInfo: { name, alternativeText: e.typeName } },
+          files: { filepath, originalFilename: name, mimetype: png ? 'image/png' : 'application/pdf', size: statSync(filepath).size },
+        });
       await strapi.documents('api::sales-order-document.sales-order-document').create({
         data: { sales_order: e.orderId, document_type: e.docTypeId, content: file.id },
       });
@@ -89,4 +92,9 @@ export async function seedDemoFiles(strapi: any, entries: Array<{ orderId: numbe
   }
 }
 
-const slug = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');

@@ -75,7 +75,11 @@ export function DataTable<T>({ table, isLoading }: DataTableProps<T>) {
                 const sorted = header.column.getIsSorted();
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 return (
-                  <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined} className={cellClass(header.column)}>
+                  <th
+                    key={header.id}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    className={cellClass(header.column)}
+                  >
                     {header.column.getCanSort() ? (
                       <button type="button" className={s.sortButton} onClick={header.column.getToggleSortingHandler()}>
                         {label}

@@ -67,7 +67,13 @@ export function FilterPanel({ list, fields, sortOptions }: FilterPanelProps) {
                     ))}
                   </NativeSelect>
                 ) : (
-                  <Input type={f.type} inputMode={f.type === 'number' ? 'numeric' : undefined} placeholder={f.placeholder} value={draft[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)} />
+                  <Input
+                    type={f.type}
+                    inputMode={f.type === 'number' ? 'numeric' : undefined}
+                    placeholder={f.placeholder}
+                    value={draft[f.name] ?? ''}
+                    onChange={(e) => set(f.name, e.target.value)}
+                  />
                 )}
               </label>
             ))}

@@ -148,11 +148,20 @@ export function ListPage<T>(props: ListPageProps<T>) {
       <FilterPanel list={list} fields={props.filterFields} sortOptions={props.sortOptions} />
 
       <div className={s.body}>
-        {isMobile ? <MobileCards table={table} isLoading={list.isLoading} label={title} columns={props.mobileColumns} /> : <DataTable table={table} isLoading={list.isLoading} />}
+        {isMobile ? (
+          <MobileCards table={table} isLoading={list.isLoading} label={title} columns={props.mobileColumns} />
+        ) : (
+          <DataTable table={table} isLoading={list.isLoading} />
+        )}
         <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />
       </div>
 
-      <ConfirmDeleteDialog open={toDelete !== null} onOpenChange={(open) => !open && !deleting && setToDelete(null)} onConfirm={confirmDelete} busy={deleting} />
+      <ConfirmDeleteDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && !deleting && setToDelete(null)}
+        onConfirm={confirmDelete}
+        busy={deleting}
+      />
     </section>
   );
 }

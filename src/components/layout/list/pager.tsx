@@ -41,7 +41,13 @@ export function Pager({ list, total, pageSizeOptions = PAGE_SIZE_OPTIONS }: Page
           <span data-part="page">
             {Math.min(search.page, pageCount)} / {pageCount}
           </span>
-          <Button variant="outline" size="icon" aria-label="Próxima página" disabled={search.page >= pageCount} onClick={() => list.update({ page: search.page + 1 })}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Próxima página"
+            disabled={search.page >= pageCount}
+            onClick={() => list.update({ page: search.page + 1 })}
+          >
             <Icon name="chevronRight" size={16} />
           </Button>
         </div>

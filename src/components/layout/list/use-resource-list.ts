@@ -108,5 +108,11 @@ export function useResourceList<TPage extends ListPageData<unknown>, TKey extend
   const controls = useListSearch(options);
   const query = useQuery(queryOptions);
   const page = query.isError ? undefined : query.data;
-  return { ...controls, query, rows: query.isError ? [] : (page?.data as TPage['data'][number][] | undefined), total: page?.meta.pagination.total ?? 0, isLoading: query.isPending };
+  return {
+    ...controls,
+    query,
+    rows: query.isError ? [] : (page?.data as TPage['data'][number][] | undefined),
+    total: page?.meta.pagination.total ?? 0,
+    isLoading: query.isPending,
+  };
 }

@@ -28,19 +28,25 @@ async function check(strapi: any, data: any, documentId: string | null) {
   const c = (await partyUser(strapi, data, 'user_company_id', 'company', 'Selecione uma concessionária para vincular!')) ?? existing?.user_company_id?.id;
   if (d && c) {
     const other = await strapi.db.query(UID).findOne({ where: { user_dispatcher_id: d, user_company_id: c }, select: ['id', 'documentId'] });
-    if (other && other.documentId !== documentId) conflict('Já existe um vínculo entre este despachante e esta concessionária', { documentId: other.documentId, id: other.id });
+    if (other && other.documentId !== documentId)
+      conflict('Já existe um vínculo entre este despachante e esta concessionária', { documentId: other.documentId, id: other.id });
   }
 }
 
-export default factories.createCoreService(UID, checkedService(check, ({ strapi }) => ({
-  /**
-   * Creates or updates the agreement of the pair (dispatcher user id, dealership user id) with
-   * the two percentages (0–100). Used by PUT /companies/:id/updateCompanies.
-   */
-  async upsertPair(dispatcherUserId: number, companyUserId: number, dispatcherPct: number, companyPct: number) {
-    const found = await strapi.db.query(UID).findOne({ where: { user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId }, select: ['documentId'] });
-    const data: any = { dispatcher_profit_percentage: dispatcherPct, company_profit_percentage: companyPct };
-    if (found) return strapi.documents(UID).update({ documentId: found.documentId, data });
-    return strapi.documents(UID).create({ data: { ...data, user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId } });
-  },
-})));
+export default factories.createCoreService(
+  UID,
+  checkedService(check, ({ strapi }) => ({
+    /**
+     * Creates or updates the agreement of the pair (dispatcher user id, dealership user id) with
+     * the two percentages (0–100). Used by PUT /companies/:id/updateCompanies.
+     */
+    async upsertPair(dispatcherUserId: number, companyUserId: number, dispatcherPct: number, companyPct: number) {
+      const found = await strapi.db
+        .query(UID)
+        .findOne({ where: { user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId }, select: ['documentId'] });
+      const data: any = { dispatcher_profit_percentage: dispatcherPct, company_profit_percentage: companyPct };
+      if (found) return strapi.documents(UID).update({ documentId: found.documentId, data });
+      return strapi.documents(UID).create({ data: { ...data, user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId } });
+    },
+  })),
+);

@@ -111,7 +111,9 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       const scope = await getScope(strapi, ctx.state.user);
       const { documentId } = await resolveScoped(strapi, UID, ctx.params.id, scopeFilter(UID, scope, 'write'), 'Despachante não encontrado');
       const { agreements, created, updated } = await companies().linkDealerships(documentId, bodyData(ctx));
-      const sanitized = await strapi.contentAPI.sanitize.output(agreements, strapi.contentType('api::company-agreement.company-agreement'), { auth: ctx.state.auth });
+      const sanitized = await strapi.contentAPI.sanitize.output(agreements, strapi.contentType('api::company-agreement.company-agreement'), {
+        auth: ctx.state.auth,
+      });
       return { data: sanitized, meta: { created, updated } };
     },
 
@@ -187,7 +189,10 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       await companies().myCompany(ctx.state.user);
       const scope = await getScope(strapi, ctx.state.user);
       const query: any = await orderQuery(ctx);
-      query.filters = andFilters(neutralizeImpossibleNumbers(query.filters, strapi.contentType(ORDER), (u: string) => strapi.getModel(u as any)), orderFilter(scope));
+      query.filters = andFilters(
+        neutralizeImpossibleNumbers(query.filters, strapi.contentType(ORDER), (u: string) => strapi.getModel(u as any)),
+        orderFilter(scope),
+      );
       if (!query.populate) query.populate = ORDER_POPULATE;
       const { results, pagination } = await strapi.service(ORDER).find(query);
       return { data: await sanitizeOrders(results, ctx), meta: { pagination } };
@@ -219,7 +224,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       await strapi.contentAPI.validate.input(data, strapi.contentType(ORDER), { auth: ctx.state.auth });
       const input: any = await strapi.contentAPI.sanitize.input(data, strapi.contentType(ORDER), { auth: ctx.state.auth });
       input.user_company_id = company.user_id?.id ?? null;
-      input.user_id = ctx.state.user.type === 'salesman' ? ctx.state.user.id : input.user_id ?? null;
+      input.user_id = ctx.state.user.type === 'salesman' ? ctx.state.user.id : (input.user_id ?? null);
       if (input.billing_date == null) input.billing_date = new Date().toISOString();
       const order = await (strapi.service(ORDER) as any).createWithItems(input, items);
       ctx.status = 201;

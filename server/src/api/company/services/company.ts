@@ -39,7 +39,14 @@ export async function checkCompany(strapi: any, data: any, documentId: string | 
     else type = (await strapi.db.query(UID).findOne({ where: { documentId }, select: ['type'] }))?.type ?? 'company';
   }
   const dealer = type === 'company';
-  text(data, 'trade_name', { min: 2, max: 150, required: true, creating, minMessage: 'Nome fantasia é obrigatório', maxMessage: 'Nome fantasia deve ter no máximo 150 caracteres' });
+  text(data, 'trade_name', {
+    min: 2,
+    max: 150,
+    required: true,
+    creating,
+    minMessage: 'Nome fantasia é obrigatório',
+    maxMessage: 'Nome fantasia deve ter no máximo 150 caracteres',
+  });
   text(data, 'legal_name', { max: 150, maxMessage: 'Razão social deve ter no máximo 150 caracteres' });
   text(data, 'address_street', { max: 150, maxMessage: 'Endereço deve ter no máximo 150 caracteres' });
   text(data, 'address_number', { max: 10, maxMessage: 'Número deve ter no máximo 10 caracteres' });
@@ -116,8 +123,9 @@ async function createDispatcher(strapi: Core.Strapi, input: Record<string, any>,
   const mail = ((typeof input.email === 'string' && input.email) || `${username.toLowerCase()}@despachante.balcao.local`).toLowerCase();
   const taken = await strapi.db.query(USER).findOne({ where: { $or: [{ username }, { email: mail }] }, select: ['id'] });
   if (taken) conflict('Já existe um usuário com este CNPJ ou e-mail', { username, email: mail });
-  const role = (await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'despachante' } }))
-    ?? (await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } }));
+  const role =
+    (await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'despachante' } })) ??
+    (await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } }));
   return strapi.db.transaction(async () => {
     const user = await strapi.documents(USER).create({
       data: {
@@ -172,14 +180,22 @@ async function linkDealerships(strapi: Core.Strapi, documentId: string, data: Re
   const list = data.companies;
   if (!Array.isArray(list) || list.length === 0) fail('companies', 'Selecione uma concessionária para vincular!');
   if (list.length > 100) fail('companies', 'Invalid IDs');
-  const top = { d: data.incentivoDespachante ?? data.dispatcher_profit_percentage ?? 0, c: data.incentivoConcessionaria ?? data.company_profit_percentage ?? 0 };
+  const top = {
+    d: data.incentivoDespachante ?? data.dispatcher_profit_percentage ?? 0,
+    c: data.incentivoConcessionaria ?? data.company_profit_percentage ?? 0,
+  };
   const rows: Array<{ userId: number; d: number; c: number }> = [];
   for (const entry of list) {
     const ref = relationRef(entry && typeof entry === 'object' && !('id' in entry) && !('documentId' in entry) ? undefined : entry);
     if (!ref) fail('companies', 'Invalid IDs');
-    const company = await strapi.db.query(UID).findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, populate: { user_id: { select: ['id', 'type'] } } });
+    const company = await strapi.db
+      .query(UID)
+      .findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, populate: { user_id: { select: ['id', 'type'] } } });
     if (!company || company.type !== 'company' || !company.user_id?.id) fail('companies', 'Concessionária selecionada é inválida. Selecione uma opção válida.');
-    const p: Record<string, unknown> = { dispatcher_profit_percentage: entry.incentivoDespachante ?? top.d, company_profit_percentage: entry.incentivoConcessionaria ?? top.c };
+    const p: Record<string, unknown> = {
+      dispatcher_profit_percentage: entry.incentivoDespachante ?? top.d,
+      company_profit_percentage: entry.incentivoConcessionaria ?? top.c,
+    };
     percentage(p, 'dispatcher_profit_percentage');
     percentage(p, 'company_profit_percentage');
     rows.push({ userId: company.user_id.id, d: p.dispatcher_profit_percentage as number, c: p.company_profit_percentage as number });

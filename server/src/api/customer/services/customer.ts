@@ -48,6 +48,9 @@ async function assertEditableBy(strapi: Core.Strapi, scope: Scope, id: string): 
   if (all > mine) throw new errors.PolicyError('Este cliente também está em pedidos de outra empresa; só um administrador pode alterá-lo.');
 }
 
-export default factories.createCoreService(UID, checkedService(check, ({ strapi }) => ({
-  assertEditableBy: (scope: Scope, id: string) => assertEditableBy(strapi, scope, id),
-})));
+export default factories.createCoreService(
+  UID,
+  checkedService(check, ({ strapi }) => ({
+    assertEditableBy: (scope: Scope, id: string) => assertEditableBy(strapi, scope, id),
+  })),
+);

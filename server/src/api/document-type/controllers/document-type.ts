@@ -86,15 +86,14 @@ function pathOf(url: string): string | null {
  */
 async function fileVisible(scope: Scope, fileId: number): Promise<boolean> {
   if (scope.kind === 'all') return true;
-  const morphs: any[] = await strapi.db
-    .connection('files_related_mph')
-    .where({ file_id: fileId })
-    .select('related_type', 'related_id', 'field');
+  const morphs: any[] = await strapi.db.connection('files_related_mph').where({ file_id: fileId }).select('related_type', 'related_id', 'field');
   if (morphs.length === 0) return false;
   for (const m of morphs) {
     if (m.related_type === 'api::company.company' && m.field === 'logo') continue;
     if (m.related_type !== SOD) return false;
-    const visible = await strapi.db.query(SOD as any).findOne({ where: { $and: [{ id: m.related_id }, scopeFilter(SOD, scope, 'read') ?? {}] }, select: ['id'] });
+    const visible = await strapi.db
+      .query(SOD as any)
+      .findOne({ where: { $and: [{ id: m.related_id }, scopeFilter(SOD, scope, 'read') ?? {}] }, select: ['id'] });
     if (!visible) return false;
   }
   return true;

@@ -87,26 +87,29 @@ async function check(strapi: any, data: any, documentId: string | null) {
   }
 }
 
-export default factories.createCoreService(UID, checkedService(check, ({ strapi }) => ({
-  /**
-   * confirm (pending → paid) and undo (paid → reversed), spec 001 §4. Any other starting
-   * status answers 409 with a readable message; the receivable is returned after the change.
-   */
-  async transition(documentId: string, to: 'paid' | 'reversed', params: any = {}) {
-    const from = to === 'paid' ? 'pending' : 'paid';
-    return strapi.db.transaction(async () => {
-      const current = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id', 'status_in'] });
-      if (!current) throw new errors.NotFoundError('Não encontrado');
-      if (current.status_in !== from) {
-        const label: Record<string, string> = { paid: 'pago', pending: 'pendente', reversed: 'estornado' };
-        conflict(
-          to === 'paid'
-            ? `Só um pagamento pendente pode ser confirmado (este está ${label[current.status_in] ?? current.status_in}).`
-            : `Só um pagamento pago pode ser estornado (este está ${label[current.status_in] ?? current.status_in}).`,
-          { status_in: current.status_in },
-        );
-      }
-      return strapi.documents(UID).update({ ...params, documentId, data: { status_in: to } });
-    });
-  },
-})));
+export default factories.createCoreService(
+  UID,
+  checkedService(check, ({ strapi }) => ({
+    /**
+     * confirm (pending → paid) and undo (paid → reversed), spec 001 §4. Any other starting
+     * status answers 409 with a readable message; the receivable is returned after the change.
+     */
+    async transition(documentId: string, to: 'paid' | 'reversed', params: any = {}) {
+      const from = to === 'paid' ? 'pending' : 'paid';
+      return strapi.db.transaction(async () => {
+        const current = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id', 'status_in'] });
+        if (!current) throw new errors.NotFoundError('Não encontrado');
+        if (current.status_in !== from) {
+          const label: Record<string, string> = { paid: 'pago', pending: 'pendente', reversed: 'estornado' };
+          conflict(
+            to === 'paid'
+              ? `Só um pagamento pendente pode ser confirmado (este está ${label[current.status_in] ?? current.status_in}).`
+              : `Só um pagamento pago pode ser estornado (este está ${label[current.status_in] ?? current.status_in}).`,
+            { status_in: current.status_in },
+          );
+        }
+        return strapi.documents(UID).update({ ...params, documentId, data: { status_in: to } });
+      });
+    },
+  })),
+);

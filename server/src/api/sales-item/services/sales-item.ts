@@ -42,7 +42,7 @@ async function check(strapi: any, data: any, documentId: string | null) {
     data.vehicle_sales_company_amount = 0;
     data.platform_amount = 0;
   }
-  const sum = AMOUNTS.reduce((acc, k) => acc + Number(data[k] ?? (creating ? 0 : existing?.[k] ?? 0)), 0);
+  const sum = AMOUNTS.reduce((acc, k) => acc + Number(data[k] ?? (creating ? 0 : (existing?.[k] ?? 0))), 0);
   if (Math.abs(sum - price) > 0.01 + 1e-9) fail('price', SUM_MESSAGE);
   if (creating && data.price === undefined) data.price = price;
 }

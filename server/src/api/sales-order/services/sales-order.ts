@@ -16,7 +16,10 @@ export const ORDER_STATUSES = ['authorized', 'pending', 'denied', 'paid', 'rever
  */
 export async function checkOrder(strapi: any, data: any, creating: boolean, documentId: string | null = null) {
   if (has(data, 'status_in') && !ORDER_STATUSES.includes(data.status_in)) data.status_in = 'pending';
-  if ((creating && (data.billing_date == null || data.billing_date === '')) || (has(data, 'billing_date') && (data.billing_date == null || data.billing_date === ''))) {
+  if (
+    (creating && (data.billing_date == null || data.billing_date === '')) ||
+    (has(data, 'billing_date') && (data.billing_date == null || data.billing_date === ''))
+  ) {
     fail('billing_date', 'Data de faturamento é obrigatória');
   }
   dateInput(data, 'billing_date', 'Data de faturamento inválida');
@@ -46,8 +49,8 @@ async function checkAgreement(strapi: any, data: any, documentId: string | null)
   const stored = documentId
     ? await strapi.db.query(UID).findOne({ where: { documentId }, populate: { user_company_id: { select: ['id'] }, user_dispatcher_id: { select: ['id'] } } })
     : null;
-  const company = has(data, 'user_company_id') ? data.user_company_id : stored?.user_company_id?.id ?? null;
-  const dispatcher = has(data, 'user_dispatcher_id') ? data.user_dispatcher_id : stored?.user_dispatcher_id?.id ?? null;
+  const company = has(data, 'user_company_id') ? data.user_company_id : (stored?.user_company_id?.id ?? null);
+  const dispatcher = has(data, 'user_dispatcher_id') ? data.user_dispatcher_id : (stored?.user_dispatcher_id?.id ?? null);
   if (company == null || dispatcher == null) return;
   const agreement = await strapi.db.query(AGREEMENT).findOne({
     where: { user_company_id: { id: company }, user_dispatcher_id: { id: dispatcher } },
@@ -126,7 +129,9 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
       for (const row of rows) {
         await strapi.documents('api::sales-order-item.sales-order-item').create({ data: { ...row, sales_order: order.id } });
       }
-      return strapi.documents(UID).findOne({ documentId: order.documentId, populate: ['items', 'customer_id', 'vehicle_type_id', 'user_company_id', 'user_dispatcher_id', 'user_id'] });
+      return strapi
+        .documents(UID)
+        .findOne({ documentId: order.documentId, populate: ['items', 'customer_id', 'vehicle_type_id', 'user_company_id', 'user_dispatcher_id', 'user_id'] });
     });
   },
 }));
