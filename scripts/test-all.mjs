@@ -3,7 +3,7 @@
  * README command 2 (`npm test`): every test of the project, in order, stopping at
  * nothing so one run shows every failure:
  *   1. typecheck of the PWA            (tsc)
- *      lint                            (ESLint of the PWA; of server/ too once it has a lint script) — one check
+ *      lint                            (ESLint of the PWA and of server/, and Prettier's format:check of the whole repo) — one check
  *   2. PWA unit and component tests    (vitest, jsdom + fake-indexeddb)
  *   3. API tests on SQLite             (vitest in server/, a real Strapi on a temp file)
  *   4. API tests on PostgreSQL         (same suite; Debian's postgresql, started by the script)
@@ -37,7 +37,7 @@ function run(name, cmd, args, opts = {}) {
 function vitestCounts(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0), skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+  return { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
 }
 
 /** Counts from a Playwright JSON report (stats.expected/unexpected/flaky/skipped). */
@@ -66,6 +66,8 @@ const npx = 'npx';
   let ok = run('lint', 'npm', ['run', 'lint']);
   const serverPkg = JSON.parse(readFileSync(path.join(root, 'server', 'package.json'), 'utf8'));
   if (serverPkg.scripts?.lint) ok = run('lint: server', 'npm', ['run', 'lint'], { cwd: path.join(root, 'server') }) && ok;
+  // Prettier over the PWA, server/, docs and scripts (.prettierignore lists what is generated).
+  ok = run('format', 'npm', ['run', 'format:check']) && ok;
   step('lint', ok, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
@@ -77,13 +79,17 @@ const npx = 'npx';
 
 {
   const out = path.join(reports, 'server-sqlite.json');
-  const ok = run('API: SQLite', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: path.join(root, 'server') });
+  const ok = run('API: SQLite', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: path.join(root, 'server'),
+  });
   step('API: SQLite', ok, vitestCounts(out));
 }
 
 if (process.env.SKIP_PG !== '1') {
   const out = path.join(reports, 'server-pg.json');
-  const ok = run('API: PostgreSQL', 'bash', ['scripts/test-postgres.sh', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: path.join(root, 'server') });
+  const ok = run('API: PostgreSQL', 'bash', ['scripts/test-postgres.sh', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: path.join(root, 'server'),
+  });
   step('API: PostgreSQL', ok, vitestCounts(out));
 }
 
@@ -95,6 +101,10 @@ if (process.env.SKIP_E2E !== '1') {
 
 console.log('\nResumo:');
 for (const r of results) console.log(`  ${r.ok ? '✔' : '✘'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
-const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
