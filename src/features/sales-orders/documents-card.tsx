@@ -8,6 +8,7 @@ import { FILE_ACCEPT, documentTypeName, documentTypeRows, isAcceptedFile } from 
 import type { DocumentType } from '@/features/document-types/schema';
 import type { OrderDocument } from './schema';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { cardClass } from '@/components/ui/card';
 
 /** A file the user chose that is still being uploaded (shown as 'Enviando...'). */
 export interface SendingDocument {
@@ -41,16 +42,7 @@ export interface DocumentsCardProps {
 export const DELETE_DOCUMENT_CONFIRM = 'Tem certeza que deseja excluir este documento?';
 
 const s = {
-  card: css({
-    bg: 'bg.surface',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'lg',
-    p: { base: '3', md: '4' },
-    display: 'grid',
-    gap: '3',
-    minW: '0',
-  }),
+  card: cardClass,
   title: css({ fontSize: 'lg', fontWeight: 'semibold' }),
   sub: css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' }),
   typeRow: css({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { NativeSelect } from '@/components/ui/input';
@@ -13,6 +13,7 @@ import type { PaymentMethodRef } from '@/features/payment-methods/schema';
 import type { OrderPayment } from './schema';
 import { paymentStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { cardClass } from '@/components/ui/card';
 
 /** A payment the user created that the server has not confirmed yet (shown as 'Enviando...'). */
 export interface SendingPayment {
@@ -44,17 +45,7 @@ export interface PaymentsCardProps {
 
 const s = {
   // spans both columns of the details grid: the table needs the width
-  card: css({
-    bg: 'bg.surface',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'lg',
-    p: { base: '3', md: '4' },
-    display: 'grid',
-    gap: '3',
-    minW: '0',
-    gridColumn: { lg: '1 / -1' },
-  }),
+  card: cx(cardClass, css({ gridColumn: { lg: '1 / -1' } })),
   header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' }),
   title: css({ fontSize: 'lg', fontWeight: 'semibold' }),
   table: css({

@@ -14,6 +14,7 @@ import { orderDispatcherName, type SalesOrder } from './schema';
 import { refUserName } from '@/features/users/schema';
 import { orderStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { cardClass } from '@/components/ui/card';
 
 export const detailStyles = {
   page: css({ display: 'flex', flexDir: 'column', gap: '4', minW: '0' }),
@@ -21,16 +22,7 @@ export const detailStyles = {
   back: css({ display: 'inline-flex', p: '2', borderRadius: 'md', _hover: { bg: 'gray.100' } }),
   title: css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold' }),
   grid: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }),
-  card: css({
-    bg: 'bg.surface',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'lg',
-    p: { base: '3', md: '4' },
-    display: 'grid',
-    gap: '3',
-    minW: '0',
-  }),
+  card: cardClass,
   cardHeader: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' }),
   cardTitle: css({ fontSize: 'lg', fontWeight: 'semibold' }),
   list: css({
