@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { sanitize, validate } from '@strapi/utils';
 import { runSeed } from './seed';
 import { subscribeWriteChecks, relationScopeValidator } from './utils/relation-scope';
 import { userExposureSanitizer } from './utils/user-exposure';
@@ -14,8 +15,10 @@ export default {
    * own people (utils/user-filters.ts); DELETE of an unknown record answers 404 (utils/delete-not-found.ts).
    */
   register({ strapi }: { strapi: Core.Strapi }) {
-    strapi.validators.add('content-api.input', relationScopeValidator(strapi) as any);
-    strapi.sanitizers.add('content-api.output', userExposureSanitizer(strapi) as any);
+    // Strapi types both as lodash's CurriedFunction1 (callable with no argument), which a plain
+    // `(schema) => async (data) => data` cannot satisfy: the casts are only about that.
+    strapi.validators.add('content-api.input', relationScopeValidator(strapi) as unknown as validate.Validator);
+    strapi.sanitizers.add('content-api.output', userExposureSanitizer(strapi) as unknown as sanitize.Sanitizer);
     registerDeleteNotFound(strapi);
     registerUserFilterRules(strapi);
   },

@@ -1,7 +1,10 @@
 import type { Core } from '@strapi/strapi';
 
 /** A business-rule check of one write: `documentId` is null on create. Throws a ValidationError (400) or similar. */
-export type WriteCheck = (strapi: Core.Strapi, data: Record<string, any>, documentId: string | null) => Promise<void>;
+export type WriteCheck = (strapi: Core.Strapi, data: Record<string, unknown>, documentId: string | null) => Promise<void>;
+
+/** The params of the core service's `create`/`update` (Strapi types them per content-type; here only `data` is read). */
+type WriteParams = { data?: Record<string, unknown>; [key: string]: unknown };
 
 /**
  * Config for `factories.createCoreService(uid, checkedService(check, extra))`: the service's
@@ -11,12 +14,13 @@ export type WriteCheck = (strapi: Core.Strapi, data: Record<string, any>, docume
  * prototype of the returned object, which is how the core `create`/`update` are reached.
  */
 export function checkedService(check: WriteCheck, extra: (ctx: { strapi: Core.Strapi }) => Record<string, unknown> = () => ({})) {
-  return ({ strapi }: { strapi: Core.Strapi }): any => ({
-    async create(this: any, params: any = {}) {
+  // `this` is the service object whose prototype is Strapi's core service (typed as Core.Service, a record of `any`)
+  return ({ strapi }: { strapi: Core.Strapi }) => ({
+    async create(this: Core.Service, params: WriteParams = {}) {
       await check(strapi, (params.data ??= {}), null);
       return Object.getPrototypeOf(this).create.call(this, params);
     },
-    async update(this: any, documentId: string, params: any = {}) {
+    async update(this: Core.Service, documentId: string, params: WriteParams = {}) {
       await check(strapi, (params.data ??= {}), documentId);
       return Object.getPrototypeOf(this).update.call(this, documentId, params);
     },

@@ -1,4 +1,6 @@
+import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import type { SchemaView } from './types';
 
 /**
  * Strapi 5.54's query builder throws plain `Error`s (→ HTTP 500) for some malformed filters that
@@ -268,10 +270,10 @@ const NEVER = { $null: true, $notNull: true };
  * condition that is false on every database, and the other branches of the `$or` still work.
  * `schema` is the content-type of `filters`; relations are followed with `getModel`.
  */
-export function neutralizeImpossibleNumbers(filters: any, schema: any, getModel: (uid: string) => any, depth = 0): any {
+export function neutralizeImpossibleNumbers(filters: unknown, schema: SchemaView, getModel: (uid: UID.Schema) => SchemaView, depth = 0): unknown {
   if (!filters || typeof filters !== 'object' || depth > 12) return filters;
   if (Array.isArray(filters)) return filters.map((f) => neutralizeImpossibleNumbers(f, schema, getModel, depth + 1));
-  const out: Record<string, any> = {};
+  const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (key === '$and' || key === '$or' || key === '$not') {
       out[key] = neutralizeImpossibleNumbers(value, schema, getModel, depth + 1);
@@ -313,10 +315,10 @@ export function neutralizeImpossibleNumbers(filters: any, schema: any, getModel:
  * joins the target table: on 200k receivables the count drops from ~0.7 s to ~0.25 s (SQLite).
  * Left as is when more than `max` targets match or the branch has another shape.
  */
-export async function relationBranchesToIds(strapi: any, filters: any, schema: any, max = 500, depth = 0): Promise<any> {
+export async function relationBranchesToIds(strapi: Core.Strapi, filters: unknown, schema: SchemaView, max = 500, depth = 0): Promise<unknown> {
   if (!filters || typeof filters !== 'object' || depth > 6) return filters;
   if (Array.isArray(filters)) return Promise.all(filters.map((f) => relationBranchesToIds(strapi, f, schema, max, depth + 1)));
-  const out: Record<string, any> = {};
+  const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (key === '$and' || key === '$or') {
       out[key] = await relationBranchesToIds(strapi, value, schema, max, depth + 1);
@@ -327,12 +329,12 @@ export async function relationBranchesToIds(strapi: any, filters: any, schema: a
     const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
     if (toOne && entries.length === 1) {
       const [field, cond] = entries[0];
-      const target = strapi.getModel(attr.target);
+      const target: SchemaView = strapi.getModel(attr.target);
       const scalar = target?.attributes?.[field] && target.attributes[field].type !== 'relation' && field !== 'id';
       if (scalar && cond && typeof cond === 'object' && Object.keys(cond).every((op) => op.startsWith('$') && op !== '$not')) {
-        const rows = await strapi.db.query(attr.target).findMany({ where: { [field]: cond }, select: ['id'], limit: max + 1 });
+        const rows: { id: number }[] = await strapi.db.query(attr.target).findMany({ where: { [field]: cond }, select: ['id'], limit: max + 1 });
         if (rows.length <= max) {
-          out[key] = rows.length ? { id: { $in: rows.map((r: any) => r.id) } } : { id: { $null: true, $notNull: true } };
+          out[key] = rows.length ? { id: { $in: rows.map((r) => r.id) } } : { id: { $null: true, $notNull: true } };
           continue;
         }
       }

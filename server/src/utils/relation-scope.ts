@@ -1,6 +1,8 @@
+import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { andFilters, getScope, scopeFilter, type Scope } from './scope';
 import { conflict } from './rules';
+import { requestState, type AppState, type AttributeView, type AuthUser, type Json, type SchemaView } from './types';
 
 /**
  * Relation scope of every content-API write (issue 8 item 2; docs/architecture.md "Data scope").
@@ -40,7 +42,7 @@ export const FILE_NOT_MINE = 'Este arquivo foi enviado por outro usuário e não
 export const FILE_ATTACHED = 'Este arquivo já está anexado a outro registro: envie-o novamente.';
 
 /** The relations of `schema` that the other side owns (not writable from here). */
-export function isChildOwned(attribute: any): boolean {
+export function isChildOwned(attribute: AttributeView | undefined): boolean {
   if (attribute?.type !== 'relation') return false;
   return Boolean(attribute.mappedBy) || attribute.relation === 'oneToMany' || String(attribute.relation).startsWith('morph');
 }
@@ -85,11 +87,17 @@ export function relationRefs(value: unknown, field: string): Ref[] {
   return one ? [one] : [];
 }
 
-const sameRef = (ref: Ref, row: any) => ('id' in ref ? Number(row.id) === ref.id : row.documentId === ref.documentId);
+const sameRef = (ref: Ref, row: { id: number | string; documentId?: string }) => ('id' in ref ? Number(row.id) === ref.id : row.documentId === ref.documentId);
 const whereOf = (refs: Ref[]) => ({ $or: refs.map((r) => ('id' in r ? { id: { $eq: r.id } } : { documentId: { $eq: r.documentId } })) });
 
+/** What `currentEntity` reads of the request: its method and route `:id` (a Koa context, or a stand-in from the lifecycles). */
+interface WriteRequest {
+  method: string;
+  params?: { id?: string | number };
+}
+
 /** The entity a write addresses: `{id}` of the record being updated (route `:id`), or null on create. */
-async function currentEntity(strapi: any, uid: string, ctx: any): Promise<{ id: number } | null> {
+async function currentEntity(strapi: Core.Strapi, uid: UID.Schema, ctx: WriteRequest | undefined): Promise<{ id: number } | null> {
   const param = ctx?.params?.id;
   if (!param || ctx.method === 'POST') return null;
   const where = /^\d+$/.test(String(param)) ? { id: Number(param) } : { documentId: String(param) };
@@ -101,14 +109,14 @@ async function currentEntity(strapi: any, uid: string, ctx: any): Promise<{ id: 
 }
 
 interface Walk {
-  strapi: any;
+  strapi: Core.Strapi;
   scope: Scope;
   /** Root content-type and the record being updated (null on create). */
-  rootUid: string;
+  rootUid: UID.Schema;
   current: { id: number } | null;
 }
 
-async function checkRelation(w: Walk, uid: string, key: string, attribute: any, value: unknown, atRoot: boolean) {
+async function checkRelation(w: Walk, uid: UID.Schema, key: string, attribute: AttributeView, value: unknown, atRoot: boolean) {
   if (value === undefined) return;
   if (isChildOwned(attribute)) {
     throw new errors.ValidationError(childOwnedMessage(key, attribute.mappedBy), {
@@ -119,13 +127,14 @@ async function checkRelation(w: Walk, uid: string, key: string, attribute: any, 
   if (w.scope.kind === 'all' || refs.length === 0) return;
   const target = attribute.target;
   const mode = attribute.relation === 'oneToOne' ? 'write' : 'read';
-  const existing: any[] = await w.strapi.db.query(target).findMany({ where: whereOf(refs), select: ['id', 'documentId'] });
+  type Row = { id: number; documentId: string };
+  const existing: Row[] = await w.strapi.db.query(target).findMany({ where: whereOf(refs), select: ['id', 'documentId'] });
   if (existing.length === 0) return; // nothing real named: the content-type's own rules answer
-  const inScope: any[] = await w.strapi.db.query(target).findMany({
+  const inScope: Row[] = await w.strapi.db.query(target).findMany({
     where: andFilters(whereOf(refs), scopeFilter(target, w.scope, mode)),
     select: ['id', 'documentId'],
   });
-  let held: any[] | null = null;
+  let held: Row[] | null = null;
   for (const ref of refs) {
     if (!existing.some((row) => sameRef(ref, row)) || inScope.some((row) => sameRef(ref, row))) continue;
     if (held === null) {
@@ -141,19 +150,24 @@ async function checkRelation(w: Walk, uid: string, key: string, attribute: any, 
   }
 }
 
-async function checkMedia(w: Walk, uid: string, key: string, value: unknown, atRoot: boolean) {
+async function checkMedia(w: Walk, uid: UID.Schema, key: string, value: unknown, atRoot: boolean) {
   if (value === undefined) return;
   for (const ref of relationRefs(value, key)) {
-    const file = await w.strapi.db.query(FILE).findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, select: ['id', 'uploaded_by'] });
+    const file: { id: number; uploaded_by?: number | null } | null = await w.strapi.db
+      .query(FILE)
+      .findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, select: ['id', 'uploaded_by'] });
     if (!file) continue; // the content-type's own rules answer 'Arquivo não encontrado'
     if (w.scope.kind !== 'all' && Number(file.uploaded_by) !== w.scope.userId) throw new errors.PolicyError(FILE_NOT_MINE, { path: [key] });
-    const links: any[] = await w.strapi.db.connection('files_related_mph').where({ file_id: file.id }).select('related_type', 'related_id', 'field');
+    const links: { related_type: string; related_id: number | string; field: string }[] = await w.strapi.db
+      .connection('files_related_mph')
+      .where({ file_id: file.id })
+      .select('related_type', 'related_id', 'field');
     const elsewhere = links.some((l) => !(atRoot && w.current && l.related_type === uid && Number(l.related_id) === w.current.id && l.field === key));
     if (elsewhere) conflict(FILE_ATTACHED, { path: [key] });
   }
 }
 
-async function walk(w: Walk, uid: string, schema: any, data: any, atRoot: boolean): Promise<void> {
+async function walk(w: Walk, uid: UID.Schema, schema: SchemaView, data: unknown, atRoot: boolean): Promise<void> {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return;
   for (const [key, value] of Object.entries(data)) {
     const attribute = schema?.attributes?.[key];
@@ -161,12 +175,13 @@ async function walk(w: Walk, uid: string, schema: any, data: any, atRoot: boolea
     if (attribute.type === 'relation') await checkRelation(w, uid, key, attribute, value, atRoot);
     else if (attribute.type === 'media') await checkMedia(w, uid, key, value, atRoot);
     else if (attribute.type === 'component' && value) {
-      const component = w.strapi.getModel(attribute.component);
+      const component: SchemaView = w.strapi.getModel(attribute.component);
       for (const item of Array.isArray(value) ? value : [value]) await walk(w, attribute.component, component, item, false);
     } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
       for (const item of value) {
-        const name = item?.__component;
-        if (typeof name === 'string' && (attribute.components ?? []).includes(name)) await walk(w, name, w.strapi.getModel(name), item, false);
+        const name: unknown = item?.__component;
+        if (typeof name === 'string' && (attribute.components ?? []).includes(name as UID.Component))
+          await walk(w, name as UID.Component, w.strapi.getModel(name as UID.Component), item, false);
       }
     }
   }
@@ -176,8 +191,8 @@ async function walk(w: Walk, uid: string, schema: any, data: any, atRoot: boolea
  * Checks one write body `data` of content-type `uid` for the caller `user` (ctx.state.user), with
  * `ctx` giving the route's `:id` on updates. Throws 400/403/404/409 as described above.
  */
-export async function checkRelationScope(strapi: any, uid: string, data: unknown, user: any, ctx: any): Promise<void> {
-  const schema = strapi.getModel(uid);
+export async function checkRelationScope(strapi: Core.Strapi, uid: UID.Schema, data: unknown, user: AuthUser, ctx: WriteRequest): Promise<void> {
+  const schema: SchemaView = strapi.getModel(uid);
   if (!schema || !data || typeof data !== 'object') return;
   const scope = await getScope(strapi, user);
   const current = await currentEntity(strapi, uid, ctx);
@@ -188,10 +203,11 @@ export async function checkRelationScope(strapi: any, uid: string, data: unknown
  * The `content-api.input` validator (register with `strapi.validators.add('content-api.input', …)`):
  * applies `checkRelationScope` to every validated content-API write of a signed-in user.
  */
-export const relationScopeValidator = (strapi: any) => (schema: any) => async (data: unknown) => {
+export const relationScopeValidator = (strapi: Core.Strapi) => (schema: SchemaView) => async (data: unknown) => {
   const ctx = strapi.requestContext.get();
-  const user = ctx?.state?.user;
-  if (user && schema?.uid && ctx.state.auth?.strategy?.name === 'users-permissions') {
+  const state = ctx?.state as AppState | undefined;
+  const user = state?.user;
+  if (user && schema?.uid && state.auth?.strategy?.name === 'users-permissions') {
     await checkRelationScope(strapi, schema.uid, data, user, ctx);
   }
   return data;
@@ -205,26 +221,29 @@ export const relationScopeValidator = (strapi: any) => (schema: any) => async (d
  *   through a validated content-API body, so their writes during such a request run
  *   `checkRelationScope` here (`where.id` is the record being updated).
  */
-export function subscribeWriteChecks(strapi: any) {
+/** What the write lifecycles read of Strapi's event (`params.data`, `params.where`). */
+type LifecycleEvent = { params?: { data?: Json; where?: Json } };
+
+export function subscribeWriteChecks(strapi: Core.Strapi) {
   const caller = () => {
-    const ctx = strapi.requestContext.get();
-    const user = ctx?.state?.user;
-    return user?.id && ctx.state.auth?.strategy?.name === 'users-permissions' ? { ctx, user } : null;
+    const state = requestState(strapi);
+    const user = state?.user;
+    return user?.id && state.auth?.strategy?.name === 'users-permissions' ? { user } : null;
   };
   strapi.db.lifecycles.subscribe({
     models: [FILE],
-    beforeCreate(event: any) {
+    beforeCreate(event: LifecycleEvent) {
       const c = caller();
       if (c && event.params?.data) event.params.data.uploaded_by = c.user.id;
     },
   });
   strapi.db.lifecycles.subscribe({
     models: [USER],
-    async beforeCreate(event: any) {
+    async beforeCreate(event: LifecycleEvent) {
       const c = caller();
       if (c) await checkRelationScope(strapi, USER, event.params?.data, c.user, { method: 'POST', params: {} });
     },
-    async beforeUpdate(event: any) {
+    async beforeUpdate(event: LifecycleEvent) {
       const c = caller();
       const id = event.params?.where?.id;
       if (c)

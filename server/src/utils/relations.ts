@@ -1,3 +1,5 @@
+import type { Core, UID } from '@strapi/strapi';
+
 /**
  * Reading relation values the way the Document Service accepts them on input:
  * a numeric id (5 or "5"), a documentId string, {id}, {documentId}, or
@@ -5,6 +7,9 @@
  * know which record a request points at before it is written.
  */
 export type RelationRef = { id: number } | { documentId: string };
+
+/** A row read by `loadRef` when the caller names no shape: its ids and the columns it reads. */
+export type Row = { id: number; documentId: string; [field: string]: unknown };
 
 /** undefined when the field is absent, null when it is cleared, else the referenced record. */
 export function relationRef(value: unknown): RelationRef | null | undefined {
@@ -33,7 +38,12 @@ export function refFilter(ref: RelationRef): Record<string, unknown> {
 }
 
 /** Loads the referenced record of `uid` (with `populate`), or null when it does not exist. */
-export async function loadRef(strapi: any, uid: string, ref: RelationRef | null | undefined, populate: any = {}): Promise<any | null> {
+export async function loadRef<T = Row>(
+  strapi: Core.Strapi,
+  uid: UID.Schema,
+  ref: RelationRef | null | undefined,
+  populate: Record<string, unknown> | string[] | boolean = {},
+): Promise<T | null> {
   if (!ref) return null;
   return strapi.db.query(uid).findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, populate });
 }

@@ -3,6 +3,7 @@ const createError = require('http-errors');
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { loadRef, relationRef } from './relations';
+import type { Json } from './types';
 
 const USER = 'plugin::users-permissions.user';
 
@@ -19,19 +20,19 @@ export function fail(field: string, message: string): never {
 
 /** Throws a 409 Conflict (http-errors, formatted by strapi::errors) with `message` and `details`. */
 export function conflict(message: string, details: Record<string, unknown> = {}): never {
-  const err: any = createError(409, message);
+  const err: Error & { details?: unknown } = createError(409, message);
   err.details = details;
   throw err;
 }
 
 /** true when `key` is present in the input (even if null). */
-export const has = (data: any, key: string) => data != null && Object.prototype.hasOwnProperty.call(data, key);
+export const has = (data: Json, key: string) => data != null && Object.prototype.hasOwnProperty.call(data, key);
 
 /**
  * Reads a money/number input: numbers or numeric strings ("12.5", "12,50"). Returns
  * undefined when absent/null/'' and throws 400 `message` for anything else (NaN, objects, Infinity).
  */
-export function num(data: any, field: string, message = 'Valor numérico inválido'): number | undefined {
+export function num(data: Json, field: string, message = 'Valor numérico inválido'): number | undefined {
   const v = data?.[field];
   if (v === undefined || v === null || v === '') return undefined;
   let n: number = NaN;
@@ -42,7 +43,7 @@ export function num(data: any, field: string, message = 'Valor numérico inváli
 }
 
 /** Checks 0 <= value (and <= max) for each money field present; messages per field. */
-export function nonNegative(data: any, fields: Record<string, string>, max = 99_999_999.99): void {
+export function nonNegative(data: Json, fields: Record<string, string>, max = 99_999_999.99): void {
   for (const [field, message] of Object.entries(fields)) {
     const n = num(data, field, 'Valor numérico inválido');
     if (n === undefined) continue;
@@ -54,7 +55,7 @@ export function nonNegative(data: any, fields: Record<string, string>, max = 99_
 
 /** Trimmed string length checks; `min` applies only when the field is present or required. */
 export function text(
-  data: any,
+  data: Json,
   field: string,
   opts: { min?: number; max?: number; required?: boolean; minMessage?: string; maxMessage?: string; creating?: boolean },
 ): void {
@@ -76,7 +77,7 @@ export function text(
 }
 
 /** Simple e-mail shape check (the schema's email type checks again). */
-export function email(data: any, field = 'email', message = 'Email inválido', max = 100): void {
+export function email(data: Json, field = 'email', message = 'Email inválido', max = 100): void {
   if (!has(data, field)) return;
   const v = data[field];
   if (v === null || v === '') {
@@ -88,7 +89,7 @@ export function email(data: any, field = 'email', message = 'Email inválido', m
 }
 
 /** Parses an ISO date/datetime input; throws 400 `message` when unparsable. */
-export function dateInput(data: any, field: string, message: string): void {
+export function dateInput(data: Json, field: string, message: string): void {
   if (!has(data, field) || data[field] == null || data[field] === '') return;
   const v = data[field];
   const d = typeof v === 'string' || typeof v === 'number' ? new Date(v) : null;
@@ -97,17 +98,17 @@ export function dateInput(data: any, field: string, message: string): void {
 }
 
 /** Checks that a `user_*_id` input points at a user of `type`; returns the user id or null/undefined. */
-export async function partyUser(strapi: Core.Strapi, data: any, field: string, type: 'company' | 'dispatcher', message: string) {
+export async function partyUser(strapi: Core.Strapi, data: Json, field: string, type: 'company' | 'dispatcher', message: string) {
   const ref = relationRef(data[field]);
   if (ref === undefined || ref === null) return ref;
-  const user = await loadRef(strapi, USER, ref);
+  const user = await loadRef<{ id: number; type?: string }>(strapi, USER, ref);
   if (!user || user.type !== type) fail(field, message);
   data[field] = user.id;
-  return user.id as number;
+  return user.id;
 }
 
 /** Reads a 0–100 percentage (spec 001 §5 "Incentives"); non-numeric is a 400, like out of range. */
-export function percentage(data: any, field: string) {
+export function percentage(data: Json, field: string) {
   const n = num(data, field, 'Incentivo deve ser um número entre 0 e 100');
   if (n === undefined) {
     if (has(data, field)) data[field] = 0;

@@ -1,4 +1,5 @@
-import type { Core } from '@strapi/strapi';
+import type { Core, UID } from '@strapi/strapi';
+import type { AuthUser } from './types';
 
 /**
  * The caller's data scope (docs/architecture.md "Data scope").
@@ -13,7 +14,7 @@ export interface Scope {
 }
 
 /** true when the authenticated user (ctx.state.user) is an administrator (type admin or role type administrador). */
-export function isAdminUser(user: any): boolean {
+export function isAdminUser(user: Pick<AuthUser, 'type' | 'role'> | null | undefined): boolean {
   if (!user) return false;
   return user.type === 'admin' || user.role?.type === 'administrador';
 }
@@ -22,12 +23,12 @@ export function isAdminUser(user: any): boolean {
  * Resolves the scope of `user` (ctx.state.user, as set by users-permissions: id, type, role).
  * Throws nothing; an unknown type is treated as salesman (the narrowest scope with reads).
  */
-export async function getScope(strapi: Core.Strapi, user: any): Promise<Scope> {
+export async function getScope(strapi: Core.Strapi, user: Pick<AuthUser, 'id' | 'type' | 'role'>): Promise<Scope> {
   if (isAdminUser(user)) return { kind: 'all', userId: user.id, partyUserId: null };
   if (user.type === 'company' || user.type === 'dispatcher') {
     return { kind: user.type, userId: user.id, partyUserId: user.id };
   }
-  const full: any = await strapi.db.query('plugin::users-permissions.user').findOne({
+  const full: { company_id?: { user_id?: { id: number } | null } | null } | null = await strapi.db.query('plugin::users-permissions.user').findOne({
     where: { id: user.id },
     populate: { company_id: { populate: { user_id: true } } },
   });
@@ -68,7 +69,7 @@ export function orderFilter(scope: Scope): Record<string, unknown> | null {
  * `filters` object to AND with the caller's filters; null means "no restriction" (admin, or a
  * shared lookup table). `mode` 'write' is narrower for companies (only one's own record).
  */
-export function scopeFilter(uid: string, scope: Scope, mode: 'read' | 'write' = 'read'): Record<string, unknown> | null {
+export function scopeFilter(uid: UID.Schema, scope: Scope, mode: 'read' | 'write' = 'read'): Record<string, unknown> | null {
   if (scope.kind === 'all') return null;
   const me = { id: { $eq: scope.userId } };
   switch (uid) {
@@ -120,8 +121,8 @@ export function ownPartyField(scope: Scope): 'user_company_id' | 'user_dispatche
 }
 
 /** ANDs the caller's filters with a scope filter (either may be empty). */
-export function andFilters(filters: unknown, scope: Record<string, unknown> | null): any {
+export function andFilters(filters: unknown, scope: Record<string, unknown> | null): Record<string, unknown> | undefined {
   const present = filters && typeof filters === 'object' && Object.keys(filters as object).length > 0;
-  if (!scope) return present ? filters : undefined;
+  if (!scope) return present ? (filters as Record<string, unknown>) : undefined;
   return present ? { $and: [filters, scope] } : scope;
 }

@@ -1,6 +1,11 @@
+import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { andFilters, getScope, scopeFilter, type Scope } from './scope';
 import { neutralizeImpossibleNumbers, relationBranchesToIds } from './query-errors';
+import { isObject, type AppContext, type Json } from './types';
+
+/** `this` of a core controller action: the core helpers (validate/sanitize/transform). */
+type CoreController = Core.CoreAPI.Controller.Base;
 
 /**
  * Core CRUD actions with the data scope of docs/architecture.md applied:
@@ -13,7 +18,7 @@ import { neutralizeImpossibleNumbers, relationBranchesToIds } from './query-erro
  */
 export interface ScopedOptions {
   /** Mutates the sanitised input for a scoped (non-admin) caller; may throw. */
-  force?: (data: any, scope: Scope, op: 'create' | 'update', existing: any | null) => Promise<void> | void;
+  force?: (data: Json, scope: Scope, op: 'create' | 'update', existing: { documentId: string } | null) => Promise<void> | void;
   /** Readable message for 404s. */
   notFound?: string;
   /** When false, non-admins may not create (403). */
@@ -23,81 +28,89 @@ export interface ScopedOptions {
 }
 
 /** Resolves `:id` (documentId, or a numeric id) to a documentId visible in `filter`, or throws 404. */
-export async function resolveScoped(strapi: any, uid: string, id: string, filter: any, notFound = 'Registro não encontrado'): Promise<any> {
+export async function resolveScoped(
+  strapi: Core.Strapi,
+  uid: UID.ContentType,
+  id: string,
+  filter: Record<string, unknown> | null,
+  notFound = 'Registro não encontrado',
+): Promise<{ id: number; documentId: string }> {
   const key = /^\d+$/.test(String(id)) ? { id: { $eq: Number(id) } } : { documentId: { $eq: String(id) } };
   const found = await strapi.documents(uid).findFirst({ filters: andFilters(key, filter), fields: ['id', 'documentId'] });
   if (!found) throw new errors.NotFoundError(notFound);
-  return found;
+  return { id: Number(found.id), documentId: found.documentId };
 }
 
-const withWritePopulate = (query: any, opts: ScopedOptions) =>
+const withWritePopulate = (query: Json, opts: ScopedOptions): Json =>
   query.populate === undefined && opts.writePopulate ? { ...query, populate: opts.writePopulate } : query;
 
 /** Builds the scoped find/findOne/create/update/delete actions for `uid` (spread into createCoreController). */
-export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}) {
+export function scopedActions(uid: UID.ContentType, strapi: Core.Strapi, opts: ScopedOptions = {}) {
+  // the core service of `uid`: Strapi types every service as a record of `any` methods
+  const service = () => strapi.service(uid as UID.Service);
   const notFound = opts.notFound ?? 'Registro não encontrado';
   return {
-    async find(this: any, ctx: any) {
+    async find(this: CoreController, ctx: AppContext) {
       const scope = await getScope(strapi, ctx.state.user);
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
       const schema = strapi.contentType(uid);
       const filters = await relationBranchesToIds(
         strapi,
-        neutralizeImpossibleNumbers(query.filters, schema, (u: string) => strapi.getModel(u)),
+        neutralizeImpossibleNumbers(query.filters, schema, (u) => strapi.getModel(u)),
         schema,
       );
       query.filters = andFilters(filters, scopeFilter(uid, scope, 'read'));
-      const { results, pagination } = await strapi.service(uid).find(query);
+      const { results, pagination } = await service().find(query);
       const sanitized = await this.sanitizeOutput(results, ctx);
       return this.transformResponse(sanitized, { pagination });
     },
 
-    async findOne(this: any, ctx: any) {
+    async findOne(this: CoreController, ctx: AppContext) {
       const scope = await getScope(strapi, ctx.state.user);
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
       const { documentId } = await resolveScoped(strapi, uid, ctx.params.id, scopeFilter(uid, scope, 'read'), notFound);
-      const entity = await strapi.service(uid).findOne(documentId, query);
+      const entity = await service().findOne(documentId, query);
       return this.transformResponse(await this.sanitizeOutput(entity, ctx));
     },
 
-    async create(this: any, ctx: any) {
+    async create(this: CoreController, ctx: AppContext) {
       const scope = await getScope(strapi, ctx.state.user);
       if (scope.kind !== 'all' && opts.scopedCreate === false) {
         throw new errors.PolicyError('Você não tem permissão para criar este registro.');
       }
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
-      const data = ctx.request.body?.data;
-      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new errors.ValidationError('Corpo da requisição sem "data".');
+      const data: unknown = ctx.request.body?.data;
+      if (!isObject(data)) throw new errors.ValidationError('Corpo da requisição sem "data".');
       await this.validateInput(data, ctx);
-      const input = await this.sanitizeInput(data, ctx);
+      const input = (await this.sanitizeInput(data, ctx)) as Json;
       if (scope.kind !== 'all' && opts.force) await opts.force(input, scope, 'create', null);
-      const entity = await strapi.service(uid).create({ ...withWritePopulate(query, opts), data: input });
+      const entity = await service().create({ ...withWritePopulate(query, opts), data: input });
       ctx.status = 201;
       return this.transformResponse(await this.sanitizeOutput(entity, ctx));
     },
 
-    async update(this: any, ctx: any) {
+    async update(this: CoreController, ctx: AppContext) {
       const scope = await getScope(strapi, ctx.state.user);
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
       const { documentId } = await resolveScoped(strapi, uid, ctx.params.id, scopeFilter(uid, scope, 'write'), notFound);
-      const data = ctx.request.body?.data;
-      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new errors.ValidationError('Corpo da requisição sem "data".');
+      const data: unknown = ctx.request.body?.data;
+      if (!isObject(data)) throw new errors.ValidationError('Corpo da requisição sem "data".');
       await this.validateInput(data, ctx);
-      const input = await this.sanitizeInput(data, ctx);
+      const input = (await this.sanitizeInput(data, ctx)) as Json;
       if (scope.kind !== 'all' && opts.force) await opts.force(input, scope, 'update', { documentId });
-      const entity = await strapi.service(uid).update(documentId, { ...withWritePopulate(query, opts), data: input });
+      const entity = await service().update(documentId, { ...withWritePopulate(query, opts), data: input });
       return this.transformResponse(await this.sanitizeOutput(entity, ctx));
     },
 
-    async delete(this: any, ctx: any) {
+    async delete(this: CoreController, ctx: AppContext) {
       const scope = await getScope(strapi, ctx.state.user);
       await this.validateQuery(ctx);
       const { documentId } = await resolveScoped(strapi, uid, ctx.params.id, scopeFilter(uid, scope, 'write'), notFound);
-      await strapi.service(uid).delete(documentId, {});
+      await service().delete(documentId, {});
       ctx.status = 204;
     },
   };
@@ -108,7 +121,7 @@ export function scopedActions(uid: string, strapi: any, opts: ScopedOptions = {}
  * sales order, the order must be visible to them, else 404 'Pedido não encontrado.'.
  * `required` makes an absent reference a 400 on create.
  */
-export async function assertOrderVisible(strapi: any, scope: Scope, data: any, field = 'sales_order', required = false): Promise<void> {
+export async function assertOrderVisible(strapi: Core.Strapi, scope: Scope, data: Json, field = 'sales_order', required = false): Promise<void> {
   const { relationRef, refFilter } = await import('./relations');
   let ref = relationRef(data[field]);
   if (ref === undefined && data.pedido_id != null && /^\d+$/.test(String(data.pedido_id))) ref = { id: Number(data.pedido_id) };

@@ -1,4 +1,6 @@
+import type { Core, UID } from '@strapi/strapi';
 import { getScope, isAdminUser, scopeFilter, type Scope } from './scope';
+import { requestState, type Json, type SchemaView } from './types';
 
 const COMPANY = 'api::company.company';
 
@@ -32,41 +34,45 @@ export const PEOPLE_FIELDS = ['id', 'documentId', 'username', 'name', 'email', '
 type Verdict = 'self' | 'people' | 'public' | 'hidden';
 
 /** Where a user object was found: the uid and id of the record whose relation holds it. */
-type Parent = { uid: string; id: unknown };
+type Parent = { uid: UID.Schema; id: unknown };
+
+/** A user object found under a relation (a row of users-permissions' user, as populated). */
+type UserObject = Json & { id: number };
 
 /** Calls `onUser(user, parent)` on every user object under a relation of `entity`; returns the entity with its answers. */
-function walk(strapi: any, schema: any, entity: any, onUser: (u: any, parent: Parent) => any): any {
+function walk<T>(strapi: Core.Strapi, schema: SchemaView, entity: T, onUser: (u: UserObject, parent: Parent) => unknown): T {
   if (!entity || typeof entity !== 'object' || !schema?.attributes) return entity;
-  for (const [key, value] of Object.entries(entity)) {
+  const row = entity as Json;
+  for (const [key, value] of Object.entries(row)) {
     const attribute = schema.attributes[key];
     if (!attribute || value == null || typeof value !== 'object') continue;
     if (attribute.type === 'relation') {
-      const target = strapi.getModel(attribute.target);
-      const one = (v: any) => {
+      const target: SchemaView = strapi.getModel(attribute.target);
+      const one = (v: unknown) => {
         if (!v || typeof v !== 'object' || !('id' in v)) return v; // e.g. {count}
         if (attribute.target === USER) {
-          const answer = onUser(v, { uid: schema.uid, id: entity.id });
+          const answer = onUser(v as UserObject, { uid: schema.uid, id: row.id });
           return answer === v ? walk(strapi, target, v, onUser) : answer; // the caller itself: look inside too
         }
         return walk(strapi, target, v, onUser);
       };
-      if (Array.isArray(value)) entity[key] = value.map(one).filter((v) => v !== undefined);
-      else entity[key] = one(value) ?? null;
+      if (Array.isArray(value)) row[key] = value.map(one).filter((v) => v !== undefined);
+      else row[key] = one(value) ?? null;
     } else if (attribute.type === 'component') {
-      const component = strapi.getModel(attribute.component);
-      entity[key] = Array.isArray(value) ? value.map((v) => walk(strapi, component, v, onUser)) : walk(strapi, component, value, onUser);
+      const component: SchemaView = strapi.getModel(attribute.component);
+      row[key] = Array.isArray(value) ? value.map((v) => walk(strapi, component, v, onUser)) : walk(strapi, component, value, onUser);
     } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
-      entity[key] = value.map((v: any) => (typeof v?.__component === 'string' ? walk(strapi, strapi.getModel(v.__component), v, onUser) : v));
+      row[key] = value.map((v: Json) => (typeof v?.__component === 'string' ? walk(strapi, strapi.getModel(v.__component as UID.Component), v, onUser) : v));
     }
   }
   return entity;
 }
 
-async function verdicts(strapi: any, scope: Scope, ids: number[], cache: Map<number, Verdict>): Promise<void> {
+async function verdicts(strapi: Core.Strapi, scope: Scope, ids: number[], cache: Map<number, Verdict>): Promise<void> {
   const unknown = ids.filter((id) => !cache.has(id));
   if (!unknown.length) return;
   for (const id of unknown) cache.set(id, id === scope.userId ? 'self' : 'hidden');
-  const rows: any[] = await strapi.db.query(USER).findMany({
+  const rows: { id: number; company_id?: { user_id?: { id: number } | null } | null }[] = await strapi.db.query(USER).findMany({
     where: { $and: [{ id: { $in: unknown } }, scopeFilter(USER, scope, 'read')] },
     select: ['id', 'type'],
     populate: { company_id: { select: ['id'], populate: { user_id: { select: ['id'] } } } },
@@ -82,13 +88,13 @@ async function verdicts(strapi: any, scope: Scope, ids: number[], cache: Map<num
 }
 
 /** Content-types whose rows, when in the caller's scope, make the users they link public to it. */
-function ownsRows(uid: string, scope: Scope): boolean {
+function ownsRows(uid: UID.Schema, scope: Scope): boolean {
   return uid !== USER && uid !== COMPANY && scopeFilter(uid, scope, 'read') != null;
 }
 
 /** Marks in `cache` (key `uid:id`) which of the `parents` are rows the caller may read. */
-async function parentsInScope(strapi: any, scope: Scope, parents: Parent[], cache: Map<string, boolean>): Promise<void> {
-  const byUid = new Map<string, number[]>();
+async function parentsInScope(strapi: Core.Strapi, scope: Scope, parents: Parent[], cache: Map<string, boolean>): Promise<void> {
+  const byUid = new Map<UID.Schema, number[]>();
   for (const p of parents) {
     const key = `${p.uid}:${p.id}`;
     if (cache.has(key)) continue;
@@ -98,7 +104,7 @@ async function parentsInScope(strapi: any, scope: Scope, parents: Parent[], cach
     byUid.set(p.uid, [...(byUid.get(p.uid) ?? []), id]);
   }
   for (const [uid, ids] of byUid) {
-    const rows: any[] = await strapi.db.query(uid).findMany({
+    const rows: { id: number }[] = await strapi.db.query(uid).findMany({
       where: { $and: [{ id: { $in: ids } }, scopeFilter(uid, scope, 'read')] },
       select: ['id'],
     });
@@ -106,15 +112,14 @@ async function parentsInScope(strapi: any, scope: Scope, parents: Parent[], cach
   }
 }
 
-const pick = (u: any, fields: string[]) => Object.fromEntries(fields.filter((k) => k in u).map((k) => [k, u[k]]));
+const pick = (u: Json, fields: string[]) => Object.fromEntries(fields.filter((k) => k in u).map((k) => [k, u[k]]));
 
 /** The `content-api.output` sanitizer factory: `(schema) => async (entity) => entity`. */
-export const userExposureSanitizer = (strapi: any) => (schema: any) => async (entity: any) => {
+export const userExposureSanitizer = (strapi: Core.Strapi) => (schema: SchemaView) => async (entity: unknown) => {
   if (!entity || typeof entity !== 'object') return entity;
-  const ctx = strapi.requestContext.get();
-  const caller = ctx?.state?.user;
+  const state = requestState(strapi) ?? {};
+  const caller = state.user;
   if (caller && isAdminUser(caller)) return entity;
-  const state = (ctx?.state ?? {}) as any;
   state.userExposure ??= {
     scope: caller ? await getScope(strapi, caller) : null,
     cache: new Map<number, Verdict>(),
@@ -151,8 +156,8 @@ export const userExposureSanitizer = (strapi: any) => (schema: any) => async (en
  * party accounts of the directory — with `PUBLIC_FIELDS` only (id, documentId, name, type: what
  * the PWA's selects read). Same verdicts as the populate sanitizer above.
  */
-export async function exposeUserList(strapi: any, users: any[]): Promise<any[]> {
-  const caller = strapi.requestContext.get()?.state?.user;
+export async function exposeUserList<U extends Json>(strapi: Core.Strapi, users: U[]): Promise<(U | Json)[]> {
+  const caller = requestState(strapi)?.user;
   if (caller && isAdminUser(caller)) return users;
   const cache = new Map<number, Verdict>();
   if (caller)

@@ -1,7 +1,8 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { relationRef } from '../../../utils/relations';
 import { conflict, fail, has, partyUser, percentage } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
+import type { DocumentInput, Json } from '../../../utils/types';
 
 const UID = 'api::company-agreement.company-agreement';
 
@@ -11,7 +12,7 @@ const UID = 'api::company-agreement.company-agreement';
  * required; the two percentages 0–100 (default 0); one agreement per pair (409 with the
  * existing documentId, so a client can update it instead).
  */
-async function check(strapi: any, data: any, documentId: string | null) {
+async function check(strapi: Core.Strapi, data: Json, documentId: string | null) {
   const creating = documentId === null;
   percentage(data, 'dispatcher_profit_percentage');
   percentage(data, 'company_profit_percentage');
@@ -44,7 +45,7 @@ export default factories.createCoreService(
       const found = await strapi.db
         .query(UID)
         .findOne({ where: { user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId }, select: ['documentId'] });
-      const data: any = { dispatcher_profit_percentage: dispatcherPct, company_profit_percentage: companyPct };
+      const data = { dispatcher_profit_percentage: dispatcherPct, company_profit_percentage: companyPct } as DocumentInput<typeof UID>;
       if (found) return strapi.documents(UID).update({ documentId: found.documentId, data });
       return strapi.documents(UID).create({ data: { ...data, user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId } });
     },

@@ -4,6 +4,7 @@ import { orderFilter, type Scope } from '../../../utils/scope';
 import { documentError, normalizeDocument } from '../../../utils/documents';
 import { conflict, email, fail, has, text } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
+import type { Json } from '../../../utils/types';
 
 const UID = 'api::customer.customer';
 const ORDER = 'api::sales-order.sales-order';
@@ -14,7 +15,7 @@ const ORDER = 'api::sales-order.sales-order';
  * ('CPF inválido' / 'CNPJ inválido' ...), unique (409 'CPF/CNPJ já cadastrado');
  * email valid or null ('Email inválido'); phone ≤ 20.
  */
-async function check(strapi: any, data: any, documentId: string | null) {
+async function check(strapi: Core.Strapi, data: Json, documentId: string | null) {
   const creating = documentId === null;
   text(data, 'name', { min: 2, max: 150, required: true, creating, minMessage: 'Nome é obrigatório', maxMessage: 'Nome não pode exceder 150 caracteres' });
   if (has(data, 'cpf_cnpj') || creating) {

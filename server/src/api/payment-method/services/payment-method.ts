@@ -1,13 +1,14 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { fail, nonNegative, num, text } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
+import type { Json } from '../../../utils/types';
 
 /**
  * Payment method rules (spec 001 §5): name 2–100; max_installments integer ≥ 0
  * ('Número de parcelas não pode ser negativo'); interest_tax (percent) ≥ 0
  * ('Taxa de juros não pode ser negativa').
  */
-async function check(_strapi: unknown, data: any, documentId: string | null) {
+async function check(_strapi: Core.Strapi, data: Json, documentId: string | null) {
   const creating = documentId === null;
   text(data, 'name', { min: 2, max: 100, required: true, creating, minMessage: 'Nome é obrigatório', maxMessage: 'Nome deve ter no máximo 100 caracteres' });
   const n = num(data, 'max_installments', 'Número de parcelas não pode ser negativo');

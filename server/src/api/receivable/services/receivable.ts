@@ -1,8 +1,9 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { loadRef, relationRef } from '../../../utils/relations';
 import { conflict, dateInput, fail, has, nonNegative, num, partyUser, text } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
+import type { DocumentInput, Json } from '../../../utils/types';
 
 const UID = 'api::receivable.receivable';
 const ORDER = 'api::sales-order.sales-order';
@@ -20,9 +21,17 @@ export const RECEIVABLE_STATUSES = ['paid', 'pending', 'reversed'];
  * - card_brand ≤ 50, card_last4 ≤ 4, installments integer 0–99;
  * - custom_document_id unique: a repeat answers 409 with the existing documentId.
  */
-async function check(strapi: any, data: any, documentId: string | null) {
+/** What the rules read of the referenced order (parties and customer populated). */
+type OrderParties = {
+  id: number;
+  user_company_id?: { id: number } | null;
+  user_dispatcher_id?: { id: number } | null;
+  customer_id?: { cpf_cnpj: string } | null;
+};
+
+async function check(strapi: Core.Strapi, data: Json, documentId: string | null) {
   const creating = documentId === null;
-  if (has(data, 'status_in') && !RECEIVABLE_STATUSES.includes(data.status_in)) data.status_in = 'pending';
+  if (has(data, 'status_in') && (typeof data.status_in !== 'string' || !RECEIVABLE_STATUSES.includes(data.status_in))) data.status_in = 'pending';
 
   // pedido_id <-> sales_order
   let pedido: number | undefined;
@@ -32,13 +41,13 @@ async function check(strapi: any, data: any, documentId: string | null) {
     pedido = n;
   }
   const ref = relationRef(data.sales_order);
-  let order: any = null;
+  let order: OrderParties | null = null;
   if (ref) {
-    order = await loadRef(strapi, ORDER, ref, { customer_id: true, user_company_id: true, user_dispatcher_id: true });
+    order = await loadRef<OrderParties>(strapi, ORDER, ref, { customer_id: true, user_company_id: true, user_dispatcher_id: true });
     if (!order) fail('sales_order', 'Pedido não encontrado.');
     if (pedido !== undefined && pedido !== order.id) fail('pedido_id', 'pedido_id e sales_order apontam para pedidos diferentes');
   } else if (pedido !== undefined && ref === undefined) {
-    order = await loadRef(strapi, ORDER, { id: pedido }, { customer_id: true, user_company_id: true, user_dispatcher_id: true });
+    order = await loadRef<OrderParties>(strapi, ORDER, { id: pedido }, { customer_id: true, user_company_id: true, user_dispatcher_id: true });
     if (!order) fail('pedido_id', 'Pedido não encontrado.');
   } else if (ref === null || data.pedido_id === null) {
     data.sales_order = null;
@@ -94,7 +103,7 @@ export default factories.createCoreService(
      * confirm (pending → paid) and undo (paid → reversed), spec 001 §4. Any other starting
      * status answers 409 with a readable message; the receivable is returned after the change.
      */
-    async transition(documentId: string, to: 'paid' | 'reversed', params: any = {}) {
+    async transition(documentId: string, to: 'paid' | 'reversed', params: Record<string, unknown> = {}) {
       const from = to === 'paid' ? 'pending' : 'paid';
       return strapi.db.transaction(async () => {
         const current = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id', 'status_in'] });
@@ -108,7 +117,8 @@ export default factories.createCoreService(
             { status_in: current.status_in },
           );
         }
-        return strapi.documents(UID).update({ ...params, documentId, data: { status_in: to } });
+        const data = { status_in: to } as DocumentInput<typeof UID>;
+        return strapi.documents(UID).update({ ...params, documentId, data });
       });
     },
   })),

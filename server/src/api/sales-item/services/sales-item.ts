@@ -1,7 +1,8 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { relationRef } from '../../../utils/relations';
 import { fail, has, nonNegative, text } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
+import type { Json } from '../../../utils/types';
 
 const UID = 'api::sales-item.sales-item';
 const AMOUNTS = ['vehicle_documentation_company_amount', 'vehicle_sales_company_amount', 'platform_amount'] as const;
@@ -15,7 +16,7 @@ export const SUM_MESSAGE = 'A soma dos valores (Despachante + Concessionária + 
  * merged with the patch). A create or update that sends `price` without any of the three amounts (the
  * spec's retry without them) moves the whole price to the dispatcher amount, as the form does.
  */
-async function check(strapi: any, data: any, documentId: string | null) {
+async function check(strapi: Core.Strapi, data: Json, documentId: string | null) {
   const creating = documentId === null;
   text(data, 'name', { min: 2, max: 100, required: true, creating, minMessage: 'Nome é obrigatório', maxMessage: 'Nome deve ter no máximo 100 caracteres' });
   text(data, 'description', { max: 500, maxMessage: 'Descrição não pode exceder 500 caracteres' });
@@ -26,7 +27,8 @@ async function check(strapi: any, data: any, documentId: string | null) {
     platform_amount: 'Valor da plataforma não pode ser negativo',
   });
   if (has(data, 'billing_type') && data.billing_type == null) delete data.billing_type;
-  if (has(data, 'billing_type') && !['fixed_value', 'percentage'].includes(data.billing_type)) fail('billing_type', 'Tipo de cobrança inválido');
+  if (has(data, 'billing_type') && (typeof data.billing_type !== 'string' || !['fixed_value', 'percentage'].includes(data.billing_type)))
+    fail('billing_type', 'Tipo de cobrança inválido');
 
   const existing = creating
     ? null
@@ -36,7 +38,8 @@ async function check(strapi: any, data: any, documentId: string | null) {
   const st = relationRef(data.state_id);
   if (st === null || (st === undefined && !existing?.state_id)) fail('state_id', 'Estado é obrigatório');
 
-  const price = data.price ?? Number(existing?.price ?? 0);
+  // nonNegative() above left `price` a number when present
+  const price = (data.price as number | undefined) ?? Number(existing?.price ?? 0);
   if (has(data, 'price') && AMOUNTS.every((k) => !has(data, k))) {
     data.vehicle_documentation_company_amount = price;
     data.vehicle_sales_company_amount = 0;

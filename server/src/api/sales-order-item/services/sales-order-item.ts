@@ -1,7 +1,8 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { loadRef, relationRef } from '../../../utils/relations';
 import { fail, has, nonNegative, num, text } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
+import type { Json } from '../../../utils/types';
 
 const UID = 'api::sales-order-item.sales-order-item';
 
@@ -9,7 +10,7 @@ const UID = 'api::sales-order-item.sales-order-item';
  * Order line rules: sales_order required; name/price/amounts default to the sales item's
  * (snapshot at sale time); amounts ≥ 0 (reais); quantity integer 1–1000.
  */
-async function check(strapi: any, data: any, documentId: string | null) {
+async function check(strapi: Core.Strapi, data: Json, documentId: string | null) {
   const creating = documentId === null;
   if (creating || has(data, 'sales_order')) {
     const order = await loadRef(strapi, 'api::sales-order.sales-order', relationRef(data.sales_order));

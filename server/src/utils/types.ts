@@ -1,0 +1,79 @@
+import type { Core, Modules, UID } from '@strapi/strapi';
+import type { DefaultContext, ParameterizedContext } from 'koa';
+
+/** `users.type` (user schema enumeration). */
+export type UserType = 'admin' | 'company' | 'dispatcher' | 'salesman';
+
+/**
+ * The signed-in user as users-permissions' JWT strategy puts it on `ctx.state.user`: the user
+ * row with its role populated (private fields such as the password hash included, so never
+ * answer it as is).
+ */
+export interface AuthUser {
+  id: number;
+  documentId: string;
+  username: string;
+  email: string;
+  type?: UserType;
+  blocked?: boolean;
+  token_version?: number;
+  role?: { id: number; name: string; type: string };
+}
+
+/** `ctx.state` of a content-API request: `user` and `auth` (strategy, credentials) when authenticated. */
+export interface AppState {
+  user?: AuthUser;
+  auth?: { strategy?: { name: string }; credentials?: unknown; ability?: unknown };
+  route?: { method: string; path: string; handler: string | unknown; info?: { pluginName?: string; apiName?: string; type?: string } };
+  [key: string]: unknown;
+}
+
+/**
+ * Koa's context as Strapi hands it to controllers, policies and middlewares (Strapi's own
+ * handler types use Koa's `Context`), with our `state` and the router's `params`.
+ * `ctx.request.body` stays koa-body's `any`: read it through `unknown` and narrow.
+ */
+export type AppContext = ParameterizedContext<AppState, DefaultContext & { params: Record<string, string> }>;
+
+/** A plain JSON object (request body `data`, a filters object, a row read from the database). */
+export type Json = Record<string, unknown>;
+
+/** true for a plain object (not null, not an array). */
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * What our schema walkers read of an attribute. Strapi's `Schema.Attribute.AnyAttribute` is a
+ * union that only narrows per relation kind (a morph relation has no `target`), so code that walks
+ * any schema reads it through this common view; `strapi.getModel(uid)` results are assignable.
+ */
+export interface AttributeView {
+  type: string;
+  relation?: string;
+  target?: UID.ContentType;
+  mappedBy?: string;
+  inversedBy?: string;
+  component?: UID.Component;
+  components?: UID.Component[];
+}
+
+/** A content-type or component schema read through {@link AttributeView}. */
+export interface SchemaView {
+  uid?: UID.Schema;
+  attributes?: Record<string, AttributeView>;
+}
+
+/**
+ * `ctx.state` of the request being served (Strapi's request context, an AsyncLocalStorage), for
+ * code that runs below the controller (sanitizers, validators, lifecycles); undefined outside a
+ * request. Strapi types the stored context with Koa's default (untyped) state.
+ */
+export function requestState(strapi: Core.Strapi): AppState | undefined {
+  return strapi.requestContext.get()?.state as AppState | undefined;
+}
+
+/**
+ * `data` of a Document Service create/update of `T`. Strapi derives it from the generated
+ * content-type registry (`types/generated`, not committed); without it none of our fields is
+ * known and an object literal is refused, so writes cast their data to this, once, at the call.
+ */
+export type DocumentInput<T extends UID.ContentType> = Modules.Documents.Params.Data.PartialInput<T>;
