@@ -247,6 +247,32 @@ describe('Dados do pagamento card', () => {
     expect(screen.getAllByText((t) => plain(t) === 'R$ 25,00')).toHaveLength(2);
   });
 
+  it('registers a queued payment through its own handler, and shows queued actions instead of their buttons (issue 10)', async () => {
+    const user = userEvent.setup();
+    const onRegister = vi.fn().mockResolvedValue(undefined);
+    const onAction = vi.fn();
+    render(
+      <PaymentsCard
+        payments={payments.slice(0, 2)}
+        isLoading={false}
+        sending={[{ key: 'k', methodName: 'PIX', amount: 2500, installments: 1, createdAt: '2026-11-20T13:05:00.000Z', label: 'Aguardando envio', onRegister }]}
+        methods={methods}
+        onCreate={vi.fn()}
+        onAction={onAction}
+        queuedActions={{ [payments[1]!.documentId]: 'Estorno aguardando envio' }}
+      />,
+    );
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[2]!).getByText('Estorno aguardando envio')).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button', { name: 'Estornar' })).toBeNull();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Registrar' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Registrar pagamento' });
+    expect(plain(within(dialog).getByText(/Pagamento aguardando envio/).textContent)).toBe('Pagamento aguardando envio — R$ 25,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(onRegister).toHaveBeenCalledTimes(1);
+    expect(onAction).not.toHaveBeenCalled();
+  });
+
   it('shows the details with the instalment value', async () => {
     const user = userEvent.setup();
     render(<PaymentsCard payments={payments.slice(0, 1)} isLoading={false} sending={[]} methods={methods} onCreate={vi.fn()} onAction={vi.fn()} />);

@@ -6,6 +6,8 @@ import { useSession } from '@/lib/session';
 import { paymentMethodQueries } from '@/features/payment-methods/api';
 import { confirmReceivable, deleteReceivable, undoReceivable } from '@/features/receivables/api';
 import { maybeOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/sync';
+import { isNoAnswer } from '@/lib/offline/outbox';
+import type { OutboxItem } from '@/lib/offline/db';
 import {
   OUTBOX_KINDS,
   createOrderPayment,
@@ -14,6 +16,8 @@ import {
   salesOrderKeys,
   salesOrderQueries,
   type CreateOrderPaymentInput,
+  type CreatedPaymentResult,
+  type QueuedPaymentActionPayload,
   type QueuedPaymentPayload,
 } from './api';
 import type { NewPaymentValues } from './new-payment-dialog';
@@ -48,11 +52,37 @@ const ACTION_TEXT: Record<PaymentAction, { run: (p: OrderPayment) => Promise<voi
   },
 };
 
-/** The toasts of a payment action, for the MutationCache: no answer → check the connection; else the server's message or the fallback. */
-const actionMeta = (action: PaymentAction) => {
+/**
+ * The toasts of a payment action, for the MutationCache: no answer → check the connection; else
+ * the server's message or the fallback. `queueable`: a Registrar / Estornar that got no answer
+ * goes to the outbox instead (issue 10), so no failure toast for status 0.
+ */
+const actionMeta = (action: PaymentAction, queueable: boolean) => {
   const text = ACTION_TEXT[action];
-  return { successMessage: text.ok, errorTitle: text.errorTitle, errorMessage: text.fallback, statusMessages: { 0: NO_ANSWER } };
+  return {
+    successMessage: text.ok,
+    errorTitle: text.errorTitle,
+    errorMessage: text.fallback,
+    statusMessages: { 0: NO_ANSWER },
+    ...(queueable ? { ignoreStatuses: [0] } : {}),
+  };
 };
+
+/** The outbox kinds of the actions that may be queued (issue 10): Registrar and Estornar; Excluir is never queued. */
+const QUEUED_KIND: Partial<Record<PaymentAction, string>> = { register: OUTBOX_KINDS.confirmPayment, reverse: OUTBOX_KINDS.undoPayment };
+
+/** Toast when an action is queued instead of sent. */
+const QUEUED_TEXT: Partial<Record<PaymentAction, string>> = {
+  register: 'O pagamento será registrado quando a conexão voltar.',
+  reverse: 'O pagamento será estornado quando a conexão voltar.',
+};
+
+/** Badge of a payment with a queued Registrar / Estornar: 'Registro aguardando envio', 'Estorno precisa de atenção'... */
+export function queuedActionLabel(item: OutboxItem): string {
+  const noun = item.kind === OUTBOX_KINDS.undoPayment ? 'Estorno' : 'Registro';
+  const state = outboxStateLabel(item);
+  return `${noun} ${state.charAt(0).toLowerCase()}${state.slice(1)}`;
+}
 
 /**
  * 'Dados do pagamento' of one order, wired to the data layer (spec 001 §2, §4, §7, §8): the
@@ -81,7 +111,30 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
     meta: { successMessage: 'Pagamento criado com sucesso', errorMessage: 'Não foi possível criar o pagamento.', statusMessages: { 0: NO_ANSWER } },
     onSettled: refresh,
   });
-  const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === OUTBOX_KINDS.createPayment);
+  const orderItems = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id);
+  const queued = orderItems.filter((i) => i.kind === OUTBOX_KINDS.createPayment);
+  const queuedActionItems = orderItems.filter((i) => i.kind === OUTBOX_KINDS.confirmPayment || i.kind === OUTBOX_KINDS.undoPayment);
+  // The payment each queued action is about: a server payment's documentId, or the seq of a queued create.
+  const queuedActions: Record<string, string> = {};
+  const queuedActionsOnQueued = new Map<number, string>();
+  for (const item of queuedActionItems) {
+    const p = item.payload as QueuedPaymentActionPayload;
+    const delivered = item.dependencyResult as CreatedPaymentResult | null | undefined;
+    const documentId = p.paymentDocumentId ?? delivered?.documentId;
+    if (documentId) queuedActions[documentId] = queuedActionLabel(item);
+    else if (item.dependsOn !== undefined) queuedActionsOnQueued.set(item.dependsOn, queuedActionLabel(item));
+  }
+
+  /** Queues Registrar / Estornar on a server payment (`payment`) or on a queued one (`dependsOn`). */
+  const enqueueAction = async (action: PaymentAction, target: { payment: OrderPayment } | { dependsOn: number; label: string }) => {
+    const runtime = maybeOutbox();
+    const kind = QUEUED_KIND[action];
+    if (!runtime || !kind) throw new Error('Fila de envio indisponível.');
+    const payload: QueuedPaymentActionPayload =
+      'payment' in target ? { paymentDocumentId: target.payment.documentId, label: `#${target.payment.id}` } : { label: target.label };
+    await runtime.outbox.enqueue({ kind, orderId: order.id, payload, ...('dependsOn' in target ? { dependsOn: target.dependsOn } : {}) });
+    toast({ title: 'Aguardando envio', description: QUEUED_TEXT[action] ?? '' });
+  };
 
   const onCreate = (values: NewPaymentValues) => {
     const runtime = maybeOutbox();
@@ -115,19 +168,40 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
         installments: p.installments,
         createdAt: p.createdAt,
         label: outboxStateLabel(item),
+        // Registrar on a payment that is itself still queued: queued too, sent after it with its server id.
+        queuedAction: queuedActionsOnQueued.get(item.seq!),
+        onRegister: () => enqueueAction('register', { dependsOn: item.seq!, label: p.customDocumentId }),
       };
     }),
   ];
 
-  // Registrar / Excluir / Estornar: one mutation each, their texts in `meta` (MutationCache toasts).
-  const actionOptions = (action: PaymentAction) => ({ mutationFn: ACTION_TEXT[action].run, meta: actionMeta(action), onSettled: refresh });
+  // Registrar / Excluir / Estornar online: one mutation each, their texts in `meta` (MutationCache toasts).
+  const queueable = maybeOutbox() !== undefined;
+  const actionOptions = (action: PaymentAction) => ({
+    mutationFn: ACTION_TEXT[action].run,
+    meta: actionMeta(action, queueable && QUEUED_KIND[action] !== undefined),
+    onSettled: refresh,
+  });
   const actions: Record<PaymentAction, { mutateAsync: (p: OrderPayment) => Promise<void> }> = {
     register: useMutation(actionOptions('register')),
     remove: useMutation(actionOptions('remove')),
     reverse: useMutation(actionOptions('reverse')),
   };
-  // Rejects on failure: the dialog stays open for another try.
-  const act = (action: PaymentAction, payment: OrderPayment) => actions[action].mutateAsync(payment);
+  /**
+   * Runs an action; Registrar / Estornar go to the outbox when the browser is offline or the
+   * request got no answer (issue 10: the queued send's 409 "already in that state" counts as done
+   * if the lost answer had been a success). Rejects on failure: the dialog stays open for another try.
+   */
+  const act = async (action: PaymentAction, payment: OrderPayment) => {
+    const canQueue = queueable && QUEUED_KIND[action] !== undefined;
+    if (canQueue && !navigator.onLine) return enqueueAction(action, { payment });
+    try {
+      await actions[action].mutateAsync(payment);
+    } catch (error) {
+      if (canQueue && isNoAnswer(error)) return enqueueAction(action, { payment });
+      throw error;
+    }
+  };
 
   return (
     <PaymentsCard
@@ -140,6 +214,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
       permitted={{ register: can('confirm'), reverse: can('undo'), remove: can('delete') }}
       onCreate={onCreate}
       onAction={act}
+      queuedActions={queuedActions}
     />
   );
 }

@@ -32,16 +32,20 @@ const amountLine = css({ fontSize: 'sm', mt: '2' });
 /**
  * The confirmations 'Registrar pagamento' (pending → paid), 'Excluir pagamento' (pending only)
  * and 'Estornar pagamento' (paid → reversed) of spec 001 §2, §4. `busy` disables the buttons.
+ * `summary` replaces the 'Pagamento #id — valor' line for a payment the server has not seen
+ * yet (a queued one, issue 10), which has no id.
  */
 export function PaymentActionDialog({
   action,
   payment,
+  summary,
   busy,
   onCancel,
   onConfirm,
 }: {
   action: PaymentAction | null;
   payment: OrderPayment | null;
+  summary?: string;
   busy?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -49,7 +53,7 @@ export function PaymentActionDialog({
   const copy = action ? COPY[action] : null;
   return (
     <Dialog
-      open={Boolean(copy && payment)}
+      open={Boolean(copy && (payment || summary))}
       onOpenChange={(o) => !o && !busy && onCancel()}
       role="alertdialog"
       title={copy?.title ?? ''}
@@ -59,6 +63,8 @@ export function PaymentActionDialog({
         <p className={amountLine}>
           Pagamento #{payment.id} — {formatBRL(payment.amount_original)}
         </p>
+      ) : summary ? (
+        <p className={amountLine}>{summary}</p>
       ) : null}
       <div className={dialogFooter}>
         <Button variant="outline" onClick={onCancel} disabled={busy}>

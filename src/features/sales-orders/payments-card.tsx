@@ -26,6 +26,13 @@ export interface SendingPayment {
   createdAt: string;
   /** Badge text; default 'Enviando...' (a queued one: 'Aguardando envio', issue 10). */
   label?: string;
+  /**
+   * A queued payment the user may already register (issue 10): 'Registrar' on its row queues a
+   * Registrar that waits for it. Absent → no action on the row.
+   */
+  onRegister?: () => Promise<unknown>;
+  /** A Registrar queued for this payment: its badge text ('Registro aguardando envio'), shown instead of the button. */
+  queuedAction?: string;
 }
 
 export interface PaymentsCardProps {
@@ -41,6 +48,11 @@ export interface PaymentsCardProps {
   canCreate?: boolean;
   /** Which row actions the user's role holds (receivable confirm / undo / delete); default all. */
   permitted?: { register: boolean; reverse: boolean; remove: boolean };
+  /**
+   * Payments (by documentId) with a Registrar / Estornar waiting in the offline outbox (issue 10):
+   * the badge text shown in place of their action buttons, so the action is not asked twice.
+   */
+  queuedActions?: Readonly<Record<string, string>>;
 }
 
 const s = {
@@ -83,12 +95,13 @@ export function PaymentsCard({
   onAction,
   canCreate = true,
   permitted = { register: true, reverse: true, remove: true },
+  queuedActions = {},
 }: PaymentsCardProps) {
   const isMobile = useIsMobile();
   const [pageSize, setPageSize] = useState<number>(10);
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const [pending, setPending] = useState<{ action: PaymentAction; payment: OrderPayment } | null>(null);
+  const [pending, setPending] = useState<{ action: PaymentAction; payment: OrderPayment } | { action: 'register'; queued: SendingPayment } | null>(null);
   const [busy, setBusy] = useState(false);
   const [details, setDetails] = useState<OrderPayment | null>(null);
 
@@ -100,7 +113,8 @@ export function PaymentsCard({
     if (!pending) return;
     setBusy(true);
     try {
-      await onAction(pending.action, pending.payment);
+      if ('payment' in pending) await onAction(pending.action, pending.payment);
+      else await pending.queued.onRegister?.();
     } catch {
       // reported by the caller's toast
     } finally {
@@ -110,6 +124,16 @@ export function PaymentsCard({
   };
 
   const actionButtons = (p: OrderPayment) => {
+    const queuedAction = queuedActions[p.documentId];
+    if (queuedAction)
+      return (
+        <div className={s.actions}>
+          <Button variant="ghost" size="sm" onClick={() => setDetails(p)} aria-label={`Detalhes do pagamento ${p.id}`} title="Detalhes">
+            <Icon name="eye" size={16} />
+          </Button>
+          <StatusBadge label={queuedAction} tone="warning" />
+        </div>
+      );
     const byStatus = paymentActions(p.status_in);
     const allowed = {
       register: byStatus.register && permitted.register,
@@ -147,6 +171,14 @@ export function PaymentsCard({
   };
 
   const sendingBadge = (p: SendingPayment) => <StatusBadge label={p.label ?? 'Enviando...'} tone={p.label === 'Precisa de atenção' ? 'danger' : 'info'} />;
+  const sendingActions = (p: SendingPayment) =>
+    p.queuedAction ? (
+      <StatusBadge label={p.queuedAction} tone="warning" />
+    ) : p.onRegister && permitted.register ? (
+      <Button variant="outline" size="sm" onClick={() => setPending({ action: 'register', queued: p })}>
+        Registrar
+      </Button>
+    ) : null;
 
   const empty = !isLoading && all.length === 0 && sending.length === 0;
 
@@ -182,6 +214,7 @@ export function PaymentsCard({
                 </div>
               </dl>
               {sendingBadge(p)}
+              {sendingActions(p)}
             </li>
           ))}
           {rows.map((p) => (
@@ -241,7 +274,7 @@ export function PaymentsCard({
                   <td>{formatBRL(p.amount)}</td>
                   <td>{formatBRL(p.amount)}</td>
                   <td>{sendingBadge(p)}</td>
-                  <td />
+                  <td>{sendingActions(p)}</td>
                 </tr>
               ))}
               {rows.map((p) => (
@@ -295,7 +328,8 @@ export function PaymentsCard({
       <NewPaymentDialog open={creating} onOpenChange={setCreating} methods={methods} methodsLoading={methodsLoading} onSubmit={onCreate} />
       <PaymentActionDialog
         action={pending?.action ?? null}
-        payment={pending?.payment ?? null}
+        payment={pending && 'payment' in pending ? pending.payment : null}
+        summary={pending && 'queued' in pending ? `Pagamento aguardando envio — ${formatBRL(pending.queued.amount)}` : undefined}
         busy={busy}
         onCancel={() => setPending(null)}
         onConfirm={() => void confirm()}
