@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
@@ -47,21 +47,40 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('pt-BR', {
 
 /**
  * 'Fila de envio' (issue 10): everything the signed-in user queued, in order, with its state,
- * attempts and last error; 'Enviar agora'; on an item that needs attention, 'Tentar novamente'
- * and 'Descartar' (with confirmation); the storage estimate of the browser.
+ * attempts and last error; 'Enviar agora'; on an item that needs attention, 'Editar' (a new
+ * payment's method/amount/instalments, an upload's document type; saving sends it again),
+ * 'Tentar novamente' and 'Descartar' (with confirmation); the storage estimate of the browser.
  */
-export function OutboxPage() {
+/** An editor of queued items, supplied by the feature that owns their kinds (the route wires it). */
+export interface OutboxItemEditor {
+  /** True when `item` (state 'attention') can be edited. */
+  canEdit: (item: OutboxItem) => boolean;
+  /** The edit dialog: `item` null = closed; `onSave` gets the new payload. */
+  Dialog: ComponentType<{ item: OutboxItem | null; onClose: () => void; onSave: (item: OutboxItem, payload: unknown) => void }>;
+}
+
+export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
   const { user } = useSession();
   const items = useOutboxItems(user?.id);
   const online = useOnline();
   const estimate = useStorageEstimate();
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
+  const [editing, setEditing] = useState<OutboxItem | null>(null);
   const runtime = maybeOutbox();
 
   const sendNow = async () => {
     if (!runtime) return;
     const result = await runtime.sendNow();
     if (result.delivered) toast({ title: 'Sucesso', description: `${result.delivered} ${result.delivered === 1 ? 'item enviado' : 'itens enviados'}` });
+  };
+
+  const saveEdit = (item: OutboxItem, payload: unknown) => {
+    setEditing(null);
+    if (!runtime) return;
+    runtime.outbox
+      .edit(item.seq!, payload)
+      .then(() => runtime.flush())
+      .catch((error: unknown) => toast({ title: 'Erro', description: error instanceof Error ? error.message : String(error), variant: 'destructive' }));
   };
 
   return (
@@ -100,6 +119,11 @@ export function OutboxPage() {
               {item.lastError ? <div className={css({ fontSize: 'sm', color: 'danger.600' })}>Último erro: {item.lastError}</div> : null}
               {item.state === 'attention' ? (
                 <div className={css({ display: 'flex', gap: '2' })}>
+                  {editor?.canEdit(item) ? (
+                    <Button size="sm" variant="outline" onClick={() => setEditing(item)}>
+                      Editar
+                    </Button>
+                  ) : null}
                   <Button size="sm" variant="outline" onClick={() => void runtime?.outbox.retry(item.seq!).then(() => runtime.flush())}>
                     Tentar novamente
                   </Button>
@@ -112,6 +136,7 @@ export function OutboxPage() {
           ))}
         </ul>
       )}
+      {editor ? <editor.Dialog item={editing} onClose={() => setEditing(null)} onSave={saveEdit} /> : null}
       <Dialog
         open={discarding !== null}
         onOpenChange={(open) => !open && setDiscarding(null)}

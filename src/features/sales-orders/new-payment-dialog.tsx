@@ -28,6 +28,10 @@ export interface NewPaymentDialogProps {
    * row as being sent); failures are reported by the caller.
    */
   onSubmit: (values: NewPaymentValues) => void;
+  /** The values the dialog opens with (editing a queued payment, issue 10); default empty. */
+  initial?: NewPaymentValues;
+  /** Dialog title; default 'Novo pagamento'. */
+  title?: string;
 }
 
 const grid = css({ display: 'grid', gap: '4' });
@@ -49,17 +53,18 @@ const summary = css({
  * instalment value (amount / n, remainder centavos on the first instalments). Invalid input
  * shows the spec's two validation toasts.
  */
-export function NewPaymentDialog({ open, onOpenChange, methods, methodsLoading, onSubmit }: NewPaymentDialogProps) {
+export function NewPaymentDialog({ open, onOpenChange, methods, methodsLoading, onSubmit, initial, title = 'Novo pagamento' }: NewPaymentDialogProps) {
   const [methodId, setMethodId] = useState(0);
   const [amount, setAmount] = useState<Cents>(0);
   const [requested, setRequested] = useState(1);
 
   useEffect(() => {
     if (open) {
-      setMethodId(0);
-      setAmount(0);
-      setRequested(1);
+      setMethodId(initial?.paymentMethodId ?? 0);
+      setAmount(initial?.amount ?? 0);
+      setRequested(initial?.installments ?? 1);
     }
+    // Only on opening: `initial` is a fresh object on every render of the caller.
   }, [open]);
 
   const method = methods.find((m) => m.id === methodId);
@@ -78,7 +83,7 @@ export function NewPaymentDialog({ open, onOpenChange, methods, methodsLoading, 
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Novo pagamento">
+    <Dialog open={open} onOpenChange={onOpenChange} title={title}>
       <form
         noValidate
         onSubmit={(e) => {
