@@ -12,7 +12,7 @@ import './index.css';
 // then sends the user to /login?redirect=<where they were>, and signing in returns there.
 const queryClient = createQueryClient({
   onUnauthorized: () => {
-    if (session.getState().status !== 'authenticated') return;
+    if (session.getState().status !== 'authenticated') return false;
     rememberReturnTo(router.state.location.href);
     session.logout();
   },

@@ -74,7 +74,7 @@ describe('filters and sorts on users’ hidden fields reach only the caller and 
     console.log(`user-filter oracle cases: ${cases}`);
     // Seeded orders and receivables link dealerships, dispatchers and sellers across the three roles.
     expect(cases).toBeGreaterThanOrEqual(6);
-  });
+  }, 240_000); // a generated sweep: ~190 requests
 
   it('the caller’s own people stay searchable: a concessionária finds its orders by its salesman’s CPF', async () => {
     const orders = await get('concessionaria', `/sales-orders?filters[user_id][username][$eq]=${LOGINS.vendedor}&pagination[pageSize]=1`);

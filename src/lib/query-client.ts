@@ -5,9 +5,10 @@ import { failureToast, isUnauthorized, successToast } from './api/feedback';
 export interface QueryClientOptions {
   /**
    * Called on a 401 from any query or mutation (the token expired or was revoked after the
-   * session started). main.tsx signs out and returns to /login?redirect=<here>. No toast then.
+   * session started). main.tsx signs out and returns to /login?redirect=<here>; no toast then.
+   * Answering `false` (no session was running: a 401 of the sign-in itself) lets `meta` report it.
    */
-  onUnauthorized?: () => void;
+  onUnauthorized?: () => boolean | void;
 }
 
 /**
@@ -17,10 +18,7 @@ export interface QueryClientOptions {
  */
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
   const report = (error: unknown, meta: Parameters<typeof failureToast>[1], watched = true) => {
-    if (isUnauthorized(error) && options.onUnauthorized) {
-      options.onUnauthorized();
-      return;
-    }
+    if (isUnauthorized(error) && options.onUnauthorized && options.onUnauthorized() !== false) return;
     if (!watched) return;
     const t = failureToast(error, meta);
     if (t) toast({ ...t, variant: 'destructive' });

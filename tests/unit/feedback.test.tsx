@@ -76,6 +76,19 @@ describe('the query client reports failures once, from meta', () => {
     await waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
     expect(screen.queryByText(/Erro ao carregar os pedidos/)).toBeNull();
   });
+
+  it('toasts a 401 from meta when no session was running (onUnauthorized answers false: a refused sign-in)', async () => {
+    const onUnauthorized = vi.fn(() => false);
+    const client = createQueryClient({ onUnauthorized });
+    render(
+      <QueryClientProvider client={client}>
+        <Screen fail={new ApiError({ status: 401, message: 'Credenciais inválidas', hasServerMessage: true })} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Erro ao carregar os pedidos: Credenciais inválidas')).toBeInTheDocument();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('toasts while a modal dialog is open', () => {

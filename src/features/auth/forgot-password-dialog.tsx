@@ -1,10 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { input } from 'styled-system/recipes';
-import { toast } from '@/components/ui/toast';
 import { requestPasswordReset } from './api';
 
 const REQUIRED = 'Por favor, informe seu email para recuperação de senha.';
@@ -15,15 +15,24 @@ const REQUIRED = 'Por favor, informe seu email para recuperação de senha.';
  * cleared either way.
  */
 export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  // Both toasts come from `meta` through the MutationCache (lib/query-client.ts).
+  const request = useMutation({
+    mutationFn: (email: string) => requestPasswordReset(email),
+    meta: {
+      successTitle: 'Email enviado',
+      successMessage: 'Instruções para recuperação de senha foram enviadas para seu email.',
+      errorMessage: 'Não foi possível enviar o email de recuperação. Tente novamente.',
+      useServerMessage: false,
+    },
+  });
   const form = useForm({
     defaultValues: { email: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
-        await requestPasswordReset(value.email.trim());
-        toast({ title: 'Email enviado', description: 'Instruções para recuperação de senha foram enviadas para seu email.' });
+        await request.mutateAsync(value.email.trim());
         onOpenChange(false);
       } catch {
-        toast({ title: 'Erro', description: 'Não foi possível enviar o email de recuperação. Tente novamente.', variant: 'destructive' });
+        // reported by the MutationCache; the dialog stays open
       } finally {
         formApi.reset();
       }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useMaskito } from '@maskito/react';
 import { useForm } from '@tanstack/react-form';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
@@ -9,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api/errors';
 import { documentMaskOptions, documentMessage, sanitizeDocument } from '@/lib/document';
 import { clearReturnTo, safeRedirect } from '@/lib/navigation/return-to';
 import { signIn } from './api';
@@ -32,6 +32,12 @@ export function LoginScreen() {
   const [recoveryUsed, setRecoveryUsed] = useState(false);
   const maskRef = useMaskito({ options: documentMaskOptions });
 
+  // A failed sign-in is toasted by the MutationCache from `meta` (lib/query-client.ts).
+  const signInMutation = useMutation({
+    mutationFn: (credentials: { identifier: string; password: string }) => signIn(credentials.identifier, credentials.password),
+    meta: { errorTitle: 'Login falhou', errorMessage: 'Credenciais inválidas. Tente novamente.' },
+  });
+
   const form = useForm({
     defaultValues: { identifier: '', password: '' },
     onSubmit: async ({ value }) => {
@@ -41,15 +47,17 @@ export function LoginScreen() {
         toast({ title: 'Erro', description: problem ?? 'Por favor, informe um CPF ou CNPJ válido.', variant: 'destructive' });
         return;
       }
+      let name: string;
       try {
-        const { name } = await signIn(identifier, value.password);
-        toast({ title: 'Login sucesso', description: `Seja bem-vindo, ${name}!` });
-        clearReturnTo();
-        if (redirect) router.history.push(redirect);
-        else await navigate({ to: '/' });
-      } catch (error) {
-        toast({ title: 'Login falhou', description: errorMessage(error, 'Credenciais inválidas. Tente novamente.'), variant: 'destructive' });
+        ({ name } = await signInMutation.mutateAsync({ identifier, password: value.password }));
+      } catch {
+        return; // 'Login falhou' was shown by the MutationCache
       }
+      // The welcome names the user, so it is not a fixed `meta` text.
+      toast({ title: 'Login sucesso', description: `Seja bem-vindo, ${name}!` });
+      clearReturnTo();
+      if (redirect) router.history.push(redirect);
+      else await navigate({ to: '/' });
     },
   });
 

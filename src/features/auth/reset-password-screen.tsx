@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
@@ -5,8 +6,6 @@ import { input } from 'styled-system/recipes';
 import { AuthCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api/errors';
 import { resetPassword } from './api';
 import { resetPasswordError } from './reset-password-schema';
 
@@ -17,20 +16,24 @@ import { resetPasswordError } from './reset-password-schema';
  */
 export function ResetPasswordScreen({ code }: { code?: string }) {
   const navigate = useNavigate();
+  // Both toasts come from `meta` through the MutationCache (lib/query-client.ts).
+  const reset = useMutation({
+    mutationFn: (values: { password: string; passwordConfirmation: string }) => resetPassword({ code: code ?? '', ...values }),
+    meta: {
+      successTitle: 'Senha alterada',
+      successMessage: 'Entre com seu CPF ou CNPJ e a nova senha.',
+      errorMessage: 'Não foi possível redefinir a senha. O link pode ter expirado; peça um novo em "Esqueceu a senha?".',
+    },
+  });
   const form = useForm({
     defaultValues: { password: '', passwordConfirmation: '' },
     onSubmit: async ({ value }) => {
       try {
-        await resetPassword({ code: code ?? '', ...value });
-        toast({ title: 'Senha alterada', description: 'Entre com seu CPF ou CNPJ e a nova senha.' });
-        await navigate({ to: '/login' });
-      } catch (error) {
-        toast({
-          title: 'Erro',
-          description: errorMessage(error, 'Não foi possível redefinir a senha. O link pode ter expirado; peça um novo em "Esqueceu a senha?".'),
-          variant: 'destructive',
-        });
+        await reset.mutateAsync(value);
+      } catch {
+        return; // reported by the MutationCache; the form keeps what was typed
       }
+      await navigate({ to: '/login' });
     },
   });
 
