@@ -1,4 +1,7 @@
+import type { Core } from '@strapi/strapi';
+import type { Next } from 'koa';
 import { errors } from '@strapi/utils';
+import type { AppContext } from './types';
 
 /**
  * Issue 8 item 6: "Deleting a record that does not exist answers 404, not 204" — for every
@@ -12,13 +15,15 @@ import { errors } from '@strapi/utils';
  * `userDestroyNotFound(destroy)` wraps users-permissions' `user.destroy` (which deletes through the
  * query engine and answered 204 for an unknown id) the same way.
  */
-export function registerDeleteNotFound(strapi: any): void {
-  strapi.documents.use(async (context: any, next: () => Promise<any>) => {
+export function registerDeleteNotFound(strapi: Core.Strapi): void {
+  strapi.documents.use(async (context, next) => {
     const result = await next();
     if (context.action !== 'delete') return result;
-    const ctx = strapi.requestContext?.get?.();
-    const named = ctx?.method === 'DELETE' && ctx.params?.id != null && String(ctx.params.id) === String(context.params?.documentId);
-    if (named && Array.isArray(result?.entries) && result.entries.length === 0) {
+    const ctx = strapi.requestContext?.get?.() as AppContext | undefined;
+    const documentId = (context.params as { documentId?: string } | undefined)?.documentId;
+    const named = ctx?.method === 'DELETE' && ctx.params?.id != null && String(ctx.params.id) === String(documentId);
+    const entries = (result as { entries?: unknown } | null)?.entries; // delete answers {documentId, entries}
+    if (named && Array.isArray(entries) && entries.length === 0) {
       throw new errors.NotFoundError('Registro não encontrado');
     }
     return result;
@@ -26,8 +31,8 @@ export function registerDeleteNotFound(strapi: any): void {
 }
 
 /** Wraps users-permissions' `user.destroy`: an unknown or malformed `:id` answers 404 'Usuário não encontrado'. */
-export function userDestroyNotFound(destroy: (ctx: any) => Promise<unknown>) {
-  return async function destroyOr404(this: unknown, ctx: any) {
+export function userDestroyNotFound(destroy: (ctx: AppContext, next?: Next) => unknown) {
+  return async function destroyOr404(this: unknown, ctx: AppContext) {
     const id = String(ctx.params?.id ?? '');
     const found = /^\d{1,9}$/.test(id) && (await strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: Number(id) }, select: ['id'] }));
     if (!found) throw new errors.NotFoundError('Usuário não encontrado');

@@ -24,7 +24,9 @@ export interface AuthUser {
 export interface AppState {
   user?: AuthUser;
   auth?: { strategy?: { name: string }; credentials?: unknown; ability?: unknown };
-  route?: { method: string; path: string; handler: string | unknown; info?: { pluginName?: string; apiName?: string; type?: string } };
+  route?: Core.Route;
+  /** Bucket keys of the /auth rate limit for this request (extensions/users-permissions/rate-limit.ts). */
+  rateLimitKeys?: Record<string, string>;
   [key: string]: unknown;
 }
 
@@ -34,6 +36,9 @@ export interface AppState {
  * `ctx.request.body` stays koa-body's `any`: read it through `unknown` and narrow.
  */
 export type AppContext = ParameterizedContext<AppState, DefaultContext & { params: Record<string, string> }>;
+
+/** What policies read: Strapi's policy context (Koa's, without `state` in its type) with our `state` and the route `params`. */
+export type AppPolicyContext = Core.PolicyContext & { state: AppState; params?: Record<string, string> };
 
 /** A plain JSON object (request body `data`, a filters object, a row read from the database). */
 export type Json = Record<string, unknown>;

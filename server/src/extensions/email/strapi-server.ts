@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Core } from '@strapi/strapi';
 
 /**
  * Offline e-mail (issue 2: "an email provider that works without SMTP; the reset link is
@@ -7,15 +8,18 @@ import path from 'node:path';
  * links found in it) and written as JSON to EMAIL_OUTBOX_DIR (default server/.tmp/email-outbox),
  * one file per message: {to, from, subject, text, html, links, sentAt}.
  */
-export default (plugin: any) => {
+/** What the outbox reads of a message the email plugin sends. */
+type Message = { to?: unknown; subject?: unknown; text?: unknown; html?: unknown; [key: string]: unknown };
+
+export default (plugin: Core.Plugin) => {
   const bootstrap = plugin.bootstrap;
-  plugin.bootstrap = async (ctx: any) => {
+  plugin.bootstrap = async (ctx: { strapi: Core.Strapi }) => {
     await bootstrap?.(ctx);
     if (process.env.SMTP_HOST) return;
     const { strapi } = ctx;
     const dir = path.resolve(process.cwd(), process.env.EMAIL_OUTBOX_DIR || '.tmp/email-outbox');
     strapi.plugin('email').provider = {
-      async send(options: Record<string, any>) {
+      async send(options: Message) {
         const body = `${options.text ?? ''}\n${options.html ?? ''}`;
         const links = [...new Set(body.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
         const message = { ...options, links, sentAt: new Date().toISOString() };

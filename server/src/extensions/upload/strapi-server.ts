@@ -1,3 +1,5 @@
+import type { Core } from '@strapi/strapi';
+
 /**
  * Upload plugin extension: the file content-type gets `uploaded_by`, the id of the
  * users-permissions user who uploaded it through the content API (content-API uploads have no
@@ -6,7 +8,7 @@
  * administrator) may attach it (issue 8 item 2; docs/decisions.md "Security: files and relations").
  * A plain private integer, not a relation: never output, never populated, never filterable.
  */
-export default (plugin: any) => {
+export default (plugin: Core.Plugin) => {
   plugin.contentTypes.file.schema.attributes.uploaded_by = { type: 'integer', private: true, configurable: false };
   return plugin;
 };

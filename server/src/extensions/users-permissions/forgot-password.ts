@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import type { AppContext } from '../../utils/types';
 
-type Action = (ctx: any, ...rest: unknown[]) => unknown;
+type Action = (ctx: AppContext, ...rest: unknown[]) => unknown;
 type Factory<T> = T | ((deps: { strapi: Core.Strapi }) => T);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -19,8 +20,8 @@ export function withBackgroundForgotPassword(factory: Factory<Record<string, Act
     const controller = typeof factory === 'function' ? factory(deps) : factory;
     const { strapi } = deps;
     const stock = controller.forgotPassword;
-    controller.forgotPassword = async (ctx: any) => {
-      const email = ctx.request.body?.email;
+    controller.forgotPassword = async (ctx: AppContext) => {
+      const email: unknown = ctx.request.body?.email;
       if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email.trim())) {
         throw new errors.ValidationError('Email inválido', { errors: [{ path: ['email'], message: 'Email inválido' }] });
       }
@@ -30,7 +31,8 @@ export function withBackgroundForgotPassword(factory: Factory<Record<string, Act
         send() {},
       };
       setImmediate(() => {
-        Promise.resolve(stock.call(controller, detached)).catch((error: unknown) => {
+        // a stand-in context: the stock action reads only request.body, state.auth and send()
+        Promise.resolve(stock.call(controller, detached as unknown as AppContext)).catch((error: unknown) => {
           strapi.log.error(`forgot-password: the reset e-mail could not be prepared or sent: ${(error as Error)?.message ?? error}`);
         });
       });

@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { RateLimit } from 'koa2-ratelimit';
 import { normalizeDocument } from '../../utils/documents';
+import type { AppContext } from '../../utils/types';
 
 /**
  * The /auth/* rate limit (issue 8 item 5; docs/decisions.md "Rate limit"), replacing the stock
@@ -36,9 +37,9 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
  * e-mail in lower case), the e-mail of forgot-password, the user of a change-password; null when
  * the route has none.
  */
-export function requestIdentifier(ctx: any): string | null {
+export function requestIdentifier(ctx: AppContext): string | null {
   const route = routeKey(ctx.request?.path);
-  const body = ctx.request?.body && typeof ctx.request.body === 'object' ? ctx.request.body : {};
+  const body: { identifier?: unknown; email?: unknown } = ctx.request?.body && typeof ctx.request.body === 'object' ? ctx.request.body : {};
   if (route.endsWith('/auth/local')) {
     const identifier = text(body.identifier);
     if (!identifier) return null;
@@ -65,7 +66,7 @@ function limiter(kind: string, max: number, interval: number): Limiter {
       max,
       headers: false,
       prefixKey: `balcao-auth-${kind}`,
-      keyGenerator: async (ctx: any) => `balcao-auth-${kind}|${ctx.state.rateLimitKeys[kind]}`,
+      keyGenerator: async (ctx: AppContext) => `balcao-auth-${kind}|${ctx.state.rateLimitKeys[kind]}`,
       handler: () => {
         throw new errors.RateLimitError('Muitas tentativas. Aguarde um minuto e tente novamente.');
       },
@@ -78,7 +79,7 @@ function limiter(kind: string, max: number, interval: number): Limiter {
 /** The route middleware factory (registered as `plugin::users-permissions.rateLimit`). */
 export const authRateLimit =
   (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
-  async (ctx: any, next: () => Promise<unknown>) => {
+  async (ctx: AppContext, next: () => Promise<unknown>) => {
     const config = (strapi.config.get('plugin::users-permissions.ratelimit') ?? {}) as RateLimitConfig;
     if (config.enabled === false) return next();
     const interval = config.interval ?? 60_000;

@@ -1,7 +1,12 @@
 import { errors } from '@strapi/utils';
 import { isAdminUser } from '../../utils/scope';
+import type { Next } from 'koa';
+import { isObject, type AppContext } from '../../utils/types';
 
 const { ValidationError, PolicyError } = errors;
+
+/** A stock role action (Strapi's ControllerHandler, whose `next` the role actions never use). */
+type Action = (ctx: AppContext, next?: Next) => unknown;
 const ROLE = 'plugin::users-permissions.role';
 
 /** "Concessionária Sul" → "concessionaria_sul" (the stock rule for a role's type). */
@@ -27,8 +32,8 @@ const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00
  * breaks are its only control characters), type ≤ 100 (normalised like the stock
  * rule and unique), permissions an object tree. Throws ValidationError (400).
  */
-export async function validateRoleBody(body: any, roleId: number | null) {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationError('Corpo da requisição inválido.');
+export async function validateRoleBody(body: unknown, roleId: number | null) {
+  if (!isObject(body)) throw new ValidationError('Corpo da requisição inválido.');
   const creating = roleId === null;
   if (creating || 'name' in body) {
     if (typeof body.name !== 'string' || !body.name.trim()) throw new ValidationError('Nome é obrigatório');
@@ -45,7 +50,7 @@ export async function validateRoleBody(body: any, roleId: number | null) {
     throw new ValidationError('Permissões inválidas: envie a árvore api → controllers → ações.');
   }
   if (creating) {
-    const type = roleTypeOf(typeof body.type === 'string' && body.type.trim() ? body.type : body.name);
+    const type = roleTypeOf(typeof body.type === 'string' && body.type.trim() ? body.type : (body.name as string)); // name checked above on create
     if (!type || type.length > 100) throw new ValidationError('Tipo do papel inválido');
     const clash = await strapi.db.query(ROLE).findOne({ where: { type }, select: ['id'] });
     if (clash) throw new ValidationError(`Já existe um papel do tipo "${type}".`);
@@ -61,9 +66,9 @@ export const UNDELETABLE_ROLE_TYPES = ['public', 'authenticated', 'administrador
 const MANAGE_ACTIONS = ['createRole', 'updateRole', 'deleteRole'].map((a) => `plugin::users-permissions.role.${a}`);
 
 /** true when the caller may manage roles: an administrator, or a role holding a role write action. */
-export function mayManageRoles(ctx: any): boolean {
+export function mayManageRoles(ctx: AppContext): boolean {
   if (isAdminUser(ctx.state.user)) return true;
-  const ability = ctx.state.auth?.ability;
+  const ability = ctx.state.auth?.ability as { can(action: string): boolean } | undefined; // users-permissions' CASL ability
   return Boolean(ability && MANAGE_ACTIONS.some((action) => ability.can(action)));
 }
 
@@ -73,35 +78,36 @@ export function mayManageRoles(ctx: any): boolean {
  * `GET /roles` lists it alone, `GET /roles/:id` of another role is 403. The session start needs
  * no more (spec 000 §4: the current user, then their role's permissions).
  */
-export function guardRoleController(controller: any) {
+export function guardRoleController(controller: Record<string, Action>) {
   const { createRole, updateRole, deleteRole, find, findOne } = controller;
-  controller.find = async (ctx: any) => {
+  controller.find = async (ctx: AppContext) => {
     await find(ctx);
     if (mayManageRoles(ctx)) return;
     const own = ctx.state.user?.role?.id;
-    const roles = Array.isArray(ctx.body?.roles) ? ctx.body.roles : [];
-    ctx.body = { roles: roles.filter((role: any) => role.id === own) };
+    const answer = ctx.body as { roles?: unknown } | undefined; // the stock `{roles: [...]}`
+    const roles: { id: number }[] = Array.isArray(answer?.roles) ? answer.roles : [];
+    ctx.body = { roles: roles.filter((role) => role.id === own) };
   };
-  controller.findOne = async (ctx: any) => {
+  controller.findOne = async (ctx: AppContext) => {
     if (!mayManageRoles(ctx) && String(ctx.params.id) !== String(ctx.state.user?.role?.id)) {
       throw new PolicyError('Você só pode consultar as permissões do seu próprio papel.');
     }
     return findOne(ctx);
   };
-  controller.deleteRole = async (ctx: any) => {
+  controller.deleteRole = async (ctx: AppContext) => {
     const id = Number(ctx.params.role);
     if (!Number.isInteger(id) || id < 1) throw new ValidationError('Id de papel inválido.');
-    const role = await strapi.db.query(ROLE).findOne({ where: { id }, select: ['type'] });
+    const role: { type: string } | null = await strapi.db.query(ROLE).findOne({ where: { id }, select: ['type'] });
     if (role && UNDELETABLE_ROLE_TYPES.includes(role.type)) {
       throw new ValidationError(`O papel "${role.type}" não pode ser excluído.`);
     }
     return deleteRole(ctx);
   };
-  controller.createRole = async (ctx: any) => {
+  controller.createRole = async (ctx: AppContext) => {
     await validateRoleBody(ctx.request.body, null);
     return createRole(ctx);
   };
-  controller.updateRole = async (ctx: any) => {
+  controller.updateRole = async (ctx: AppContext) => {
     const id = Number(ctx.params.role);
     if (!Number.isInteger(id) || id < 1) throw new ValidationError('Id de papel inválido.');
     await validateRoleBody(ctx.request.body, id);

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { AppContext } from '../../utils/types';
 
 /**
  * Token revocation for the `legacy-support` JWTs (issue 8 item 4; docs/decisions.md "Sessions").
@@ -11,17 +12,20 @@ import type { Core } from '@strapi/strapi';
  */
 const USER = 'plugin::users-permissions.user';
 
-type Factory<T> = T | ((deps: { strapi: Core.Strapi }) => T);
+/** A plugin member as the extension receives it: the object, or its `({strapi}) => object` factory. */
+export type Factory<T> = T | ((deps: { strapi: Core.Strapi }) => T);
 const build = <T>(factory: Factory<T>, deps: { strapi: Core.Strapi }): T =>
   typeof factory === 'function' ? (factory as (d: { strapi: Core.Strapi }) => T)(deps) : factory;
 
-interface JwtService {
+/** What we use of users-permissions' jwt service. */
+export interface JwtService {
   issue(payload: Record<string, unknown>, options?: Record<string, unknown>): string | Promise<string>;
   verify(token: string): Promise<Record<string, unknown>>;
   getToken(ctx: unknown): Promise<Record<string, unknown> | null> | null;
 }
 
-interface UserService {
+/** What we use of users-permissions' user service. */
+export interface UserService {
   edit(userId: number, params?: Record<string, unknown>): Promise<unknown>;
 }
 
@@ -85,7 +89,8 @@ export function withRevocationOnEdit(factory: Factory<UserService>) {
 /** Auth actions whose stock answer carries `{jwt, user}`: the jwt is re-issued with the version claim. */
 const ISSUING_ACTIONS = ['callback', 'changePassword', 'resetPassword', 'register', 'emailConfirmation'] as const;
 
-type Action = (ctx: any, ...rest: unknown[]) => unknown;
+/** A controller action of the plugin (Strapi's handlers also get `next`, which these never use). */
+export type Action = (ctx: AppContext, ...rest: unknown[]) => unknown;
 
 /**
  * auth controller whose token-issuing actions answer a versioned jwt, and whose `logout` (in
@@ -100,17 +105,18 @@ export function withVersionedTokens(factory: Factory<Record<string, Action>>) {
     for (const name of ISSUING_ACTIONS) {
       const action = controller[name];
       if (typeof action !== 'function') continue;
-      controller[name] = async (ctx: any, ...rest: unknown[]) => {
+      controller[name] = async (ctx: AppContext, ...rest: unknown[]) => {
         const result = await action.call(controller, ctx, ...rest);
-        const userId = Number(ctx.body?.user?.id);
-        if (legacyMode(strapi) && typeof ctx.body?.jwt === 'string' && Number.isSafeInteger(userId)) {
-          ctx.body.jwt = await issueSessionToken(strapi, userId);
+        const answer = ctx.body as { jwt?: unknown; user?: { id?: unknown } } | undefined; // the stock `{jwt, user}`
+        const userId = Number(answer?.user?.id);
+        if (legacyMode(strapi) && typeof answer?.jwt === 'string' && Number.isSafeInteger(userId)) {
+          answer.jwt = await issueSessionToken(strapi, userId);
         }
         return result;
       };
     }
     const logout = controller.logout;
-    controller.logout = async (ctx: any, ...rest: unknown[]) => {
+    controller.logout = async (ctx: AppContext, ...rest: unknown[]) => {
       if (!legacyMode(strapi)) return logout.call(controller, ctx, ...rest);
       const jwt = strapi.plugin('users-permissions').service('jwt') as JwtService;
       const payload = await Promise.resolve(jwt.getToken(ctx)).catch(() => null);

@@ -1,10 +1,12 @@
+import type { Core } from '@strapi/strapi';
 import { guardRoleController } from './role-validation';
 import { userController } from './user-controller';
 import { isCpfOrCnpj, normalizeDocument } from '../../utils/documents';
-import { withRevocationOnEdit, withTokenVersionCheck, withVersionedTokens } from './sessions';
+import { withRevocationOnEdit, withTokenVersionCheck, withVersionedTokens, type Action, type Factory, type JwtService, type UserService } from './sessions';
 import { withBackgroundForgotPassword } from './forgot-password';
 import { authRateLimit } from './rate-limit';
 import { userDestroyNotFound } from '../../utils/delete-not-found';
+import type { AppContext } from '../../utils/types';
 
 /**
  * users-permissions extension (issue 2 "The calls"; spec 000 §7):
@@ -15,7 +17,19 @@ import { userDestroyNotFound } from '../../utils/delete-not-found';
  * the /auth rate limit per address and identifier (rate-limit.ts); role reads and names
  * (role-validation.ts).
  */
-export default (plugin: any) => {
+/**
+ * The parts of the users-permissions plugin this extension rewrites, as Strapi hands them over:
+ * raw definitions, where a controller or service may be an object or its `({strapi}) => object`
+ * factory (Strapi's `Core.Plugin` types them as built objects, which `auth` is not in 5.54).
+ */
+interface UsersPermissionsPlugin {
+  controllers: { user: Record<string, Action>; role: Record<string, Action>; auth: Factory<Record<string, Action>> };
+  services: { jwt: Factory<JwtService>; user: Factory<UserService> };
+  middlewares: Record<string, unknown>;
+  routes: Record<string, { routes: Core.RouteInput[] }>;
+}
+
+export default (plugin: UsersPermissionsPlugin) => {
   Object.assign(plugin.controllers.user, userController);
   guardRoleController(plugin.controllers.role);
   plugin.controllers.user.destroy = userDestroyNotFound(plugin.controllers.user.destroy);
@@ -29,11 +43,11 @@ export default (plugin: any) => {
   // letters (alphanumeric CNPJ); usernames are stored bare and upper-cased. The stock controller is a
   // factory ({strapi}) => controller in 5.54.
   const authFactory = withVersionedTokens(withBackgroundForgotPassword(plugin.controllers.auth));
-  plugin.controllers.auth = (deps: any) => {
-    const controller: any = authFactory(deps);
+  plugin.controllers.auth = (deps: { strapi: Core.Strapi }) => {
+    const controller = authFactory(deps);
     const callback = controller.callback;
-    controller.callback = async (ctx: any) => {
-      const body = ctx.request.body;
+    controller.callback = async (ctx: AppContext) => {
+      const body: { identifier?: unknown } | undefined = ctx.request.body;
       if (body && typeof body.identifier === 'string' && !body.identifier.includes('@')) {
         const bare = normalizeDocument(body.identifier);
         if (isCpfOrCnpj(bare)) body.identifier = bare;
@@ -43,7 +57,7 @@ export default (plugin: any) => {
     return controller;
   };
 
-  const routes: any[] = plugin.routes['content-api'].routes;
+  const routes = plugin.routes['content-api'].routes;
   routes.push({
     method: 'POST',
     path: '/users/:id/change-password',
@@ -53,7 +67,7 @@ export default (plugin: any) => {
   for (const route of routes) {
     // Logout verifies the bearer token itself (sessions.ts), so every role can end its session.
     if (route.handler === 'auth.logout') route.config = { ...(route.config ?? {}), auth: false };
-    if (['user.update', 'user.findOne', 'user.destroy'].includes(route.handler)) {
+    if (typeof route.handler === 'string' && ['user.update', 'user.findOne', 'user.destroy'].includes(route.handler)) {
       route.config = { ...(route.config ?? {}), policies: [...(route.config?.policies ?? []), 'global::self-or-admin'] };
     }
   }

@@ -3,6 +3,7 @@ import { documentError, normalizeDocument } from '../../utils/documents';
 import { isAdminUser } from '../../utils/scope';
 import { issueSessionToken } from './sessions';
 import { exposeUserList } from '../../utils/user-exposure';
+import { isObject, type AppContext, type Json } from '../../utils/types';
 
 const { ValidationError, PolicyError, NotFoundError, ApplicationError } = errors;
 const USER = 'plugin::users-permissions.user';
@@ -37,45 +38,64 @@ const TYPE_ALIASES: Record<string, string> = {
   dispacher: 'dispatcher',
 };
 
-const schema = () => strapi.getModel(USER as any);
+/** A users-permissions user row as these actions read it (password hash included: never answer it as is). */
+interface UserRow {
+  id: number;
+  documentId: string;
+  username: string;
+  email: string;
+  password?: string;
+  role?: { id: number; documentId: string } | null;
+  company_id?: { id: number } | null;
+  [field: string]: unknown;
+}
+
+/** A users-permissions role row. */
+type RoleRow = { id: number; name: string; type: string; description?: string | null };
+
+const schema = () => strapi.getModel(USER);
 
 /** `:id` of a user route as a positive integer; anything else is "not found" (never a database error). */
-function userIdParam(ctx: any): number {
+function userIdParam(ctx: AppContext): number {
   const id = Number(ctx.params.id);
   if (!/^\d{1,9}$/.test(String(ctx.params.id)) || !Number.isSafeInteger(id) || id < 1) throw new NotFoundError('Usuário não encontrado');
   return id;
 }
 const userService = () => strapi.plugin('users-permissions').service('user');
 
-function contentApiOptions(ctx: any) {
+function contentApiOptions(ctx: AppContext) {
   const strictParams = strapi.config.get('api.rest.strictParams');
   return { auth: ctx.state.auth, route: ctx.state.route, ...(typeof strictParams === 'boolean' ? { strictParams } : {}) };
 }
 
-async function validatedQuery(ctx: any, query: Record<string, unknown>) {
+async function validatedQuery(ctx: AppContext, query: Record<string, unknown>) {
   await strapi.contentAPI.validate.query(query, schema(), contentApiOptions(ctx));
   return strapi.contentAPI.sanitize.query(query, schema(), { auth: ctx.state.auth });
 }
 
-const sanitizeUser = (user: any, ctx: any) => strapi.contentAPI.sanitize.output(user, schema(), { auth: ctx.state.auth });
+const sanitizeUser = async (user: unknown, ctx: AppContext) => (await strapi.contentAPI.sanitize.output(user, schema(), { auth: ctx.state.auth })) as Json;
 
 /** Role as the PWA reads it (spec 000 §3 "role (id, name; role.type also read)"). */
-const roleView = (role: any) => (role ? { id: role.id, name: role.name, type: role.type, description: role.description ?? null } : null);
+const roleView = (role: RoleRow | null) => (role ? { id: role.id, name: role.name, type: role.type, description: role.description ?? null } : null);
 
 /** `{data:{...}}` or the fields directly → the fields; anything else is a 400. */
-function bodyFields(ctx: any): Record<string, any> {
-  const body = ctx.request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationError('Corpo da requisição inválido: envie um objeto JSON.');
-  const fields = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? { ...body.data } : { ...body };
+function bodyFields(ctx: AppContext): Json {
+  const body: unknown = ctx.request.body;
+  if (!isObject(body)) throw new ValidationError('Corpo da requisição inválido: envie um objeto JSON.');
+  const fields = isObject(body.data) ? { ...body.data } : { ...body };
   return fields;
 }
 
-/** Relation input → numeric id or documentId (number, string, {id}, {connect:[{id}]}, {set:[...]}) or undefined. */
-function relationId(value: any): string | number | null | undefined {
+/**
+ * Relation input → numeric id or documentId (number, string, {id}, {connect:[{id}]}, {set:[...]}),
+ * null when cleared, undefined when unreadable. The `id`/`documentId` of an object is returned as
+ * sent (callers compare it with String()), hence `unknown`.
+ */
+function relationId(value: unknown): unknown {
   if (value === null) return null;
   if (typeof value === 'number' || typeof value === 'string') return value;
   if (Array.isArray(value)) return value.length > 0 ? relationId(value[value.length - 1]) : null;
-  if (typeof value === 'object') {
+  if (isObject(value)) {
     if ('id' in value || 'documentId' in value) return value.id ?? value.documentId;
     const list = value.connect ?? value.set;
     if (Array.isArray(list) && list.length > 0) return relationId(list[list.length - 1]);
@@ -85,7 +105,7 @@ function relationId(value: any): string | number | null | undefined {
 }
 
 /** Checks and normalises a user body for create (isCreate) or update. Throws ValidationError (400). */
-function normaliseUserFields(fields: Record<string, any>, isCreate: boolean): Record<string, any> {
+function normaliseUserFields(fields: Json, isCreate: boolean): Json {
   if ('phoneNumber' in fields) {
     if (!('phone_number' in fields)) fields.phone_number = fields.phoneNumber;
     delete fields.phoneNumber;
@@ -138,7 +158,7 @@ function normaliseUserFields(fields: Record<string, any>, isCreate: boolean): Re
   return fields;
 }
 
-async function ensureUnique(fields: Record<string, any>, selfId?: number) {
+async function ensureUnique(fields: Json, selfId?: number) {
   if (fields.username) {
     const other = await strapi.db.query(USER).findOne({ where: { username: fields.username }, select: ['id'] });
     if (other && other.id !== selfId) throw new ApplicationError('Já existe um usuário com este CPF/CNPJ.');
@@ -153,10 +173,11 @@ async function ensureUnique(fields: Record<string, any>, selfId?: number) {
 async function writeGuard<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
-  } catch (e: any) {
-    if (e?.name === 'ValidationError' || e instanceof errors.ApplicationError) throw e;
-    strapi.log.warn(`user write refused: ${e?.message}`);
-    throw new ValidationError(`Dados inválidos: ${e?.message ?? 'verifique os campos enviados'}`);
+  } catch (e) {
+    const err = e as { name?: unknown; message?: unknown } | null | undefined; // whatever the database layer threw
+    if (err?.name === 'ValidationError' || e instanceof errors.ApplicationError) throw e;
+    strapi.log.warn(`user write refused: ${err?.message}`);
+    throw new ValidationError(`Dados inválidos: ${err?.message ?? 'verifique os campos enviados'}`);
   }
 }
 
@@ -166,7 +187,7 @@ async function writeGuard<T>(fn: () => Promise<T>): Promise<T> {
  * the right `currentPassword` in the body (400 otherwise). Values equal to the stored ones pass
  * (the profile screen sends the e-mail it shows). Administrators editing someone else skip this.
  */
-async function checkOwnCredentialChange(fields: Record<string, any>, current: any, currentPassword: unknown) {
+async function checkOwnCredentialChange(fields: Json, current: UserRow, currentPassword: unknown) {
   if (fields.password !== undefined) {
     throw new ValidationError('Para alterar a sua senha use a troca de senha (POST /users/{id}/change-password), que pede a senha atual.', { key: 'password' });
   }
@@ -187,14 +208,14 @@ async function checkOwnCredentialChange(fields: Record<string, any>, current: an
  */
 export const userController = {
   /** GET /users/me → the caller with `role: {id, name, type, description}` always present. */
-  async me(ctx: any) {
+  async me(ctx: AppContext) {
     const authUser = ctx.state.user;
     if (!authUser) return ctx.unauthorized();
     const query = await validatedQuery(ctx, ctx.query);
     const user = await userService().fetch(authUser.id, query);
     if (!user) throw new NotFoundError('Usuário não encontrado');
-    const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { id: authUser.role?.id } });
-    const out: any = await sanitizeUser(user, ctx);
+    const role: RoleRow | null = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { id: authUser.role?.id } });
+    const out = await sanitizeUser(user, ctx);
     out.role = roleView(role);
     out.phoneNumber = out.phone_number ?? null;
     ctx.body = out;
@@ -207,12 +228,12 @@ export const userController = {
    * them (id, documentId, name, type: the select lists of spec 001 §7), and their filters and sort
    * on other fields only reach themselves (utils/user-filters.ts).
    */
-  async find(ctx: any) {
-    const query: any = await validatedQuery(ctx, ctx.query);
+  async find(ctx: AppContext) {
+    const query = (await validatedQuery(ctx, ctx.query)) as Json & { pagination?: Json };
     const { pagination = {}, page: p1, pageSize: ps1, start, limit, ...rest } = query;
     const maxLimit = strapi.config.get('api.rest.maxLimit', 100) as number;
     const defaultLimit = strapi.config.get('api.rest.defaultLimit', 10) as number;
-    const toInt = (v: any, name: string) => {
+    const toInt = (v: unknown, name: string) => {
       if (v === undefined) return undefined;
       const n = Number(v);
       if (!Number.isInteger(n) || n < 0) throw new ValidationError(`pagination[${name}] deve ser um número inteiro positivo.`);
@@ -230,20 +251,20 @@ export const userController = {
     pageSize = Math.min(Math.max(pageSize, 1), maxLimit);
 
     const admin = isAdminUser(ctx.state.user);
-    const dbQuery: any = strapi.get('query-params').transform(USER, rest);
+    const dbQuery: { where?: Json; populate?: unknown; orderBy?: unknown } = strapi.get('query-params').transform(USER, rest);
     if (!admin) {
       dbQuery.where = { $and: [dbQuery.where ?? {}, { type: { $in: ['company', 'dispatcher'] } }] };
       delete dbQuery.populate;
     }
     if (!dbQuery.orderBy) dbQuery.orderBy = [{ id: 'asc' }];
     const { results, pagination: meta } = await strapi.db.query(USER).findPage({ ...dbQuery, page, pageSize });
-    let data: any[] = await Promise.all(results.map((u: any) => sanitizeUser(u, ctx)));
+    let data: Json[] = await Promise.all(results.map((u: unknown) => sanitizeUser(u, ctx)));
     if (!admin) data = await exposeUserList(strapi, data);
     ctx.body = { data, meta: { pagination: { page: meta.page, pageSize: meta.pageSize, pageCount: meta.pageCount, total: meta.total } } };
   },
 
   /** GET /users/:id (self or administrator, policy global::self-or-admin). */
-  async findOne(ctx: any) {
+  async findOne(ctx: AppContext) {
     const id = userIdParam(ctx);
     const query = await validatedQuery(ctx, ctx.query);
     const user = await userService().fetch(id, query);
@@ -252,13 +273,13 @@ export const userController = {
   },
 
   /** POST /users with `{data:{...}}` or the fields; `role`/`address_state_id` as id or `{connect:[{id}]}`. */
-  async create(ctx: any) {
+  async create(ctx: AppContext) {
     const fields = normaliseUserFields(bodyFields(ctx), true);
     await ensureUnique(fields);
-    const data: any = { ...fields, provider: 'local', confirmed: fields.confirmed ?? true, blocked: fields.blocked ?? false };
+    const data: Json = { ...fields, provider: 'local', confirmed: fields.confirmed ?? true, blocked: fields.blocked ?? false };
     if (!data.type) data.type = 'salesman';
     if (relationId(data.role) == null) {
-      const advanced: any = await strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' }).get({});
+      const advanced = (await strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' }).get({})) as { default_role?: string } | null;
       const defaultRole = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: advanced?.default_role ?? 'authenticated' } });
       data.role = defaultRole.id;
     }
@@ -273,9 +294,9 @@ export const userController = {
    * unless the value sent equals the stored one (the profile screen sends `blocked`). One's own
    * password, username and e-mail: see checkOwnCredentialChange (`currentPassword` in the body).
    */
-  async update(ctx: any) {
+  async update(ctx: AppContext) {
     const id = userIdParam(ctx);
-    const current: any = await strapi.db.query(USER).findOne({ where: { id }, populate: { role: true, company_id: true } });
+    const current: UserRow | null = await strapi.db.query(USER).findOne({ where: { id }, populate: { role: true, company_id: true } });
     if (!current) throw new NotFoundError('Usuário não encontrado');
     const body = bodyFields(ctx);
     const currentPassword = body.currentPassword;
@@ -294,8 +315,7 @@ export const userController = {
     }
     await ensureUnique(fields, id);
     const updated = await writeGuard(() => userService().edit(id, fields));
-    const out: any = await sanitizeUser(updated, ctx);
-    ctx.body = out;
+    ctx.body = await sanitizeUser(updated, ctx);
   },
 
   /**
@@ -304,16 +324,16 @@ export const userController = {
    * currentPassword is not needed. Every earlier token of the user dies (sessions.ts); answers
    * `{ok: true, jwt?}`: a fresh jwt when changing one's own, which the PWA stores (replaceToken).
    */
-  async changePassword(ctx: any) {
+  async changePassword(ctx: AppContext) {
     const id = userIdParam(ctx);
-    const body = ctx.request.body ?? {};
+    const body: { currentPassword?: unknown; password?: unknown; passwordConfirmation?: unknown } = ctx.request.body ?? {};
     const { currentPassword, password, passwordConfirmation } = body;
     const self = id === ctx.state.user?.id;
     if (typeof password !== 'string' || password.length < 6 || password.length > 200) {
       throw new ValidationError('A nova senha deve ter pelo menos 6 caracteres.');
     }
     if (password !== passwordConfirmation) throw new ValidationError('As novas senhas não coincidem.');
-    const user: any = await strapi.db.query(USER).findOne({ where: { id } });
+    const user: UserRow | null = await strapi.db.query(USER).findOne({ where: { id } });
     if (!user) throw new NotFoundError('Usuário não encontrado');
     if (self || !isAdminUser(ctx.state.user)) {
       if (typeof currentPassword !== 'string' || !currentPassword) throw new ValidationError('Por favor, informe sua senha atual.');
@@ -321,7 +341,7 @@ export const userController = {
       if (!ok) throw new ValidationError('A senha atual está incorreta.');
     }
     await userService().edit(id, { password });
-    const out: any = { ok: true };
+    const out: { ok: true; jwt?: string } = { ok: true };
     if (self) out.jwt = await issueSessionToken(strapi, id);
     ctx.body = out;
   },

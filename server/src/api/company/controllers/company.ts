@@ -1,19 +1,21 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Modules } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { isAdminUser, getScope, orderFilter, andFilters, scopeFilter } from '../../../utils/scope';
 import { resolveScoped, scopedActions } from '../../../utils/scoped-controller';
 import { fail } from '../../../utils/rules';
 import { neutralizeImpossibleNumbers } from '../../../utils/query-errors';
+import { isObject, type AppContext, type Json } from '../../../utils/types';
+import type { CompanyRow } from '../services/company';
 
 const UID = 'api::company.company';
 
 /** The business actions of the company service (services/company.ts). */
 interface CompanyService {
-  myCompany(user: { id: number; type?: string }): Promise<any>;
-  createDispatcher(input: Record<string, any>, requestedUsername: unknown): Promise<any>;
+  myCompany(user: { id: number; type?: string }): Promise<CompanyRow>;
+  createDispatcher(input: Json, requestedUsername: unknown): Promise<unknown>;
   deleteDispatcher(id: string): Promise<void>;
-  linkDealerships(documentId: string, data: Record<string, any>): Promise<{ agreements: any[]; created: number; updated: number }>;
-  salesItemsSimulation(query: Record<string, any>): Promise<{ items: any[]; totals: Record<string, number> }>;
+  linkDealerships(documentId: string, data: Json): Promise<{ agreements: unknown[]; created: number; updated: number }>;
+  salesItemsSimulation(query: Json): Promise<{ items: Json[]; totals: Record<string, number> }>;
 }
 const USER = 'plugin::users-permissions.user';
 const ORDER = 'api::sales-order.sales-order';
@@ -22,17 +24,18 @@ const USER_FIELDS = ['id', 'documentId', 'username', 'email', 'name', 'phone_num
 const ORDER_POPULATE = ['user_id', 'customer_id', 'vehicle_type_id', 'user_company_id', 'user_dispatcher_id', 'vehicle_documentation_company_id', 'items'];
 
 /** Body `data` or, unwrapped, the body itself (updateCompanies accepts both). */
-const bodyData = (ctx: any) => {
-  const body = ctx.request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
-  return body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data : body;
+const bodyData = (ctx: AppContext): Json => {
+  const body: unknown = ctx.request.body;
+  if (!isObject(body)) return {};
+  return isObject(body.data) ? body.data : body;
 };
 
 /** page/pageSize from `pagination[page]`, `pagination[pageSize]` (defaults 1/10, cap 100). */
-function paging(query: any) {
-  const p = query?.pagination ?? {};
-  const page = Math.max(1, Number.parseInt(p.page ?? query?.page ?? '1', 10) || 1);
-  const pageSize = Math.min(100, Math.max(1, Number.parseInt(p.pageSize ?? query?.pageSize ?? '10', 10) || 10));
+function paging(query: Json) {
+  const p: Json = isObject(query?.pagination) ? query.pagination : {};
+  // parseInt reads its argument as a string: String() only makes that explicit for the types
+  const page = Math.max(1, Number.parseInt(String(p.page ?? query?.page ?? '1'), 10) || 1);
+  const pageSize = Math.min(100, Math.max(1, Number.parseInt(String(p.pageSize ?? query?.pageSize ?? '10'), 10) || 10));
   return { page, pageSize, start: (page - 1) * pageSize, limit: pageSize };
 }
 const meta = (page: number, pageSize: number, total: number) => ({ pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } });
@@ -51,19 +54,19 @@ export default factories.createCoreController(UID, ({ strapi }) => {
   });
 
   /** Sanitised order list/detail for the caller (shared by getCompanyOrders/getCompanyOrder). */
-  async function orderQuery(ctx: any) {
+  async function orderQuery(ctx: AppContext) {
     const schema = strapi.contentType(ORDER);
     const auth = ctx.state.auth;
     await strapi.contentAPI.validate.query(ctx.query, schema, { auth });
     return strapi.contentAPI.sanitize.query(ctx.query, schema, { auth });
   }
-  const sanitizeOrders = (data: any, ctx: any) => strapi.contentAPI.sanitize.output(data, strapi.contentType(ORDER), { auth: ctx.state.auth });
+  const sanitizeOrders = (data: unknown, ctx: AppContext) => strapi.contentAPI.sanitize.output(data, strapi.contentType(ORDER), { auth: ctx.state.auth });
 
   return {
     ...base,
 
     /** DELETE /companies/:id — administrators only (a dealership cannot delete itself). */
-    async delete(ctx: any) {
+    async delete(ctx: AppContext) {
       if (!isAdminUser(ctx.state.user)) throw new errors.PolicyError('Apenas administradores podem excluir empresas.');
       return base.delete.call(this, ctx);
     },
@@ -76,13 +79,13 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      * user_id → that user). Answers 201 {data: company with user_id and address_state_id}.
      * 409 when the username or e-mail is taken.
      */
-    async createDispatcher(ctx: any) {
+    async createDispatcher(ctx: AppContext) {
       const data = bodyData(ctx);
-      const input: any = await strapi.contentAPI.sanitize.input(
+      const input = (await strapi.contentAPI.sanitize.input(
         Object.fromEntries(Object.entries({ ...data, type: 'dispatcher' }).filter(([k]) => k !== 'username')),
         strapi.contentType(UID),
         { auth: ctx.state.auth },
-      );
+      )) as Json;
       const created = await companies().createDispatcher(input, data.username);
       ctx.status = 201;
       return this.transformResponse(await this.sanitizeOutput(created, ctx));
@@ -93,7 +96,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      * its agreements and its login user in one transaction. 404 'Despachante não encontrado',
      * 400 'Registro encontrado não é um despachante.'.
      */
-    async deleteDispatcher(ctx: any) {
+    async deleteDispatcher(ctx: AppContext) {
       await companies().deleteDispatcher(String(ctx.params.id));
       ctx.status = 204;
     },
@@ -107,7 +110,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      * listed are kept (removal is DELETE /company-agreements/:id). Administrators or the
      * dispatcher itself. Answers {data: agreements, meta:{created, updated}}.
      */
-    async updateCompanies(ctx: any) {
+    async updateCompanies(ctx: AppContext) {
       const scope = await getScope(strapi, ctx.state.user);
       const { documentId } = await resolveScoped(strapi, UID, ctx.params.id, scopeFilter(UID, scope, 'write'), 'Despachante não encontrado');
       const { agreements, created, updated } = await companies().linkDealerships(documentId, bodyData(ctx));
@@ -118,10 +121,10 @@ export default factories.createCoreController(UID, ({ strapi }) => {
     },
 
     /** GET /companies/me/users — users of the caller's company (its login and its salesmen), paged. */
-    async getCompanyUsers(ctx: any) {
+    async getCompanyUsers(ctx: AppContext) {
       const company = await companies().myCompany(ctx.state.user);
       const { page, pageSize, start, limit } = paging(ctx.query);
-      const where: any = { $or: [{ company_id: company.id }, ...(company.user_id?.id ? [{ id: company.user_id.id }] : [])] };
+      const where: Json = { $or: [{ company_id: company.id }, ...(company.user_id?.id ? [{ id: company.user_id.id }] : [])] };
       const [rows, total] = await Promise.all([
         strapi.db.query(USER).findMany({ where, select: USER_FIELDS, orderBy: { id: 'asc' }, offset: start, limit }),
         strapi.db.query(USER).count({ where }),
@@ -130,7 +133,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
     },
 
     /** GET /companies/me/notifications — the caller's notifications, newest first, paged. */
-    async getCompanyNotifications(ctx: any) {
+    async getCompanyNotifications(ctx: AppContext) {
       const { page, pageSize, start, limit } = paging(ctx.query);
       const where = { user: ctx.state.user.id };
       const [rows, total] = await Promise.all([
@@ -141,14 +144,14 @@ export default factories.createCoreController(UID, ({ strapi }) => {
     },
 
     /** GET /companies/me/notifications/unread — unread notifications; meta.count is their number. */
-    async getCompanyNotificationsUnread(ctx: any) {
+    async getCompanyNotificationsUnread(ctx: AppContext) {
       const where = { user: ctx.state.user.id, read: false };
       const rows = await strapi.db.query(NOTIFICATION).findMany({ where, orderBy: { createdAt: 'desc' }, limit: 100 });
       return { data: rows, meta: { count: await strapi.db.query(NOTIFICATION).count({ where }) } };
     },
 
     /** PUT /companies/me/notifications/:id/read {data:{read?: boolean}} — marks one of the caller's notifications (default read). */
-    async updateNotificationReadStatus(ctx: any) {
+    async updateNotificationReadStatus(ctx: AppContext) {
       const data = bodyData(ctx);
       const read = data.read === undefined ? true : data.read;
       if (typeof read !== 'boolean') fail('read', 'read deve ser verdadeiro ou falso');
@@ -160,14 +163,14 @@ export default factories.createCoreController(UID, ({ strapi }) => {
     },
 
     /** GET /companies/me/payment-methods — active payment methods (id, name, instalments, interest). */
-    async getCompanyPaymentMethods(ctx: any) {
+    async getCompanyPaymentMethods(ctx: AppContext) {
       await companies().myCompany(ctx.state.user);
       const rows = await strapi.db.query('api::payment-method.payment-method').findMany({ where: { is_active: true }, orderBy: { name: 'asc' }, limit: 100 });
       return { data: rows, meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: rows.length } } };
     },
 
     /** GET /companies/me/vehicle-types — active vehicle types. */
-    async getCompanyVehicleTypes(ctx: any) {
+    async getCompanyVehicleTypes(ctx: AppContext) {
       await companies().myCompany(ctx.state.user);
       const rows = await strapi.db.query('api::vehicle-type.vehicle-type').findMany({ where: { is_active: true }, orderBy: { name: 'asc' }, limit: 100 });
       return { data: rows, meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: rows.length } } };
@@ -179,18 +182,18 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      * (reais; percentage items are applied to vehicle_price) and the totals. Items flagged
      * financed/special-plate are included only when the flag is 'true'.
      */
-    async getCompanySalesItemsSimulation(ctx: any) {
+    async getCompanySalesItemsSimulation(ctx: AppContext) {
       await companies().myCompany(ctx.state.user);
       return { data: await companies().salesItemsSimulation(ctx.query ?? {}) };
     },
 
     /** GET /companies/me/orders — the caller's orders (their data scope), with Strapi filters/sort/pagination. */
-    async getCompanyOrders(ctx: any) {
+    async getCompanyOrders(ctx: AppContext) {
       await companies().myCompany(ctx.state.user);
       const scope = await getScope(strapi, ctx.state.user);
-      const query: any = await orderQuery(ctx);
+      const query = (await orderQuery(ctx)) as Json;
       query.filters = andFilters(
-        neutralizeImpossibleNumbers(query.filters, strapi.contentType(ORDER), (u: string) => strapi.getModel(u as any)),
+        neutralizeImpossibleNumbers(query.filters, strapi.contentType(ORDER), (u) => strapi.getModel(u)),
         orderFilter(scope),
       );
       if (!query.populate) query.populate = ORDER_POPULATE;
@@ -199,12 +202,14 @@ export default factories.createCoreController(UID, ({ strapi }) => {
     },
 
     /** GET /companies/me/orders/:id — one of the caller's orders (documentId or id) with its lines; 404 'Pedido não encontrado.'. */
-    async getCompanyOrder(ctx: any) {
+    async getCompanyOrder(ctx: AppContext) {
       await companies().myCompany(ctx.state.user);
       const scope = await getScope(strapi, ctx.state.user);
-      const query: any = await orderQuery(ctx);
+      const query = (await orderQuery(ctx)) as Json;
       const { documentId } = await resolveScoped(strapi, ORDER, ctx.params.id, orderFilter(scope), 'Pedido não encontrado.');
-      const order = await strapi.documents(ORDER).findOne({ ...query, documentId, populate: query.populate ?? ORDER_POPULATE });
+      // the populate Strapi's own query sanitiser just validated, typed as the Document Service's
+      const populate = (query.populate ?? ORDER_POPULATE) as Modules.Documents.Params.Populate.Any<typeof ORDER>;
+      const order = await strapi.documents(ORDER).findOne({ ...query, documentId, populate });
       return { data: await sanitizeOrders(order, ctx) };
     },
 
@@ -215,18 +220,18 @@ export default factories.createCoreController(UID, ({ strapi }) => {
      * lines (prices snapshotted from the sales items) in one transaction. user_company_id is
      * the dealership's login; a salesman is the seller (user_id). billing_date defaults to now.
      */
-    async createCompanyOrder(ctx: any) {
+    async createCompanyOrder(ctx: AppContext) {
       const company = await companies().myCompany(ctx.state.user);
       if (company.type !== 'company') throw new errors.PolicyError('Apenas concessionárias criam pedidos por aqui.');
       const data = { ...bodyData(ctx) };
       const items = data.items ?? [];
       delete data.items;
       await strapi.contentAPI.validate.input(data, strapi.contentType(ORDER), { auth: ctx.state.auth });
-      const input: any = await strapi.contentAPI.sanitize.input(data, strapi.contentType(ORDER), { auth: ctx.state.auth });
+      const input = (await strapi.contentAPI.sanitize.input(data, strapi.contentType(ORDER), { auth: ctx.state.auth })) as Json;
       input.user_company_id = company.user_id?.id ?? null;
       input.user_id = ctx.state.user.type === 'salesman' ? ctx.state.user.id : (input.user_id ?? null);
       if (input.billing_date == null) input.billing_date = new Date().toISOString();
-      const order = await (strapi.service(ORDER) as any).createWithItems(input, items);
+      const order = await strapi.service(ORDER).createWithItems(input, items);
       ctx.status = 201;
       return { data: await sanitizeOrders(order, ctx) };
     },

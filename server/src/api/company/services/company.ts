@@ -5,18 +5,40 @@ import { checkedService } from '../../../utils/checked-service';
 import { isCnpj, normalizeDocument } from '../../../utils/documents';
 import { relationRef } from '../../../utils/relations';
 import { conflict, email, fail, has, percentage, text } from '../../../utils/rules';
+import type { DocumentInput, Json } from '../../../utils/types';
 
 const UID = 'api::company.company';
 
+/** A company row as the actions below read it, with its login user (`user_id`) populated. */
+export interface CompanyRow {
+  id: number;
+  documentId: string;
+  type: 'company' | 'dispatcher';
+  user_id?: { id: number; documentId?: string; type?: string } | null;
+  [field: string]: unknown;
+}
+
+/** A sales item row (amounts in reais; `billing_type` percentage: the amounts are percent of the vehicle price). */
+interface SalesItemRow {
+  id: number;
+  documentId: string;
+  name: string;
+  billing_type: 'fixed_value' | 'percentage';
+  price: number | string;
+  vehicle_documentation_company_amount: number | string;
+  vehicle_sales_company_amount: number | string;
+  platform_amount: number | string;
+}
+
 /** 'dispacher' (the spec's misspelling) → 'dispatcher'; anything but company/dispatcher is a 400. */
-export function normalizeCompanyType(data: any): void {
+export function normalizeCompanyType(data: Json): void {
   if (!has(data, 'type')) return;
   if (data.type === 'dispacher') data.type = 'dispatcher';
   if (data.type == null) {
     delete data.type;
     return;
   }
-  if (!['company', 'dispatcher'].includes(data.type)) fail('type', 'Tipo inválido (company ou dispatcher)');
+  if (data.type !== 'company' && data.type !== 'dispatcher') fail('type', 'Tipo inválido (company ou dispatcher)');
 }
 
 /**
@@ -30,7 +52,7 @@ export function normalizeCompanyType(data: any): void {
  * - dispatcher: cnpj 2–18, CEP ≤ 10, phone ≤ 20, no digit-count checks.
  * On update the rules of the type the record will have are applied to the fields sent.
  */
-export async function checkCompany(strapi: any, data: any, documentId: string | null) {
+export async function checkCompany(strapi: Core.Strapi, data: Json, documentId: string | null) {
   const creating = documentId === null;
   normalizeCompanyType(data);
   let type = data.type;
@@ -97,9 +119,11 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * dispatcher accounts the company whose user_id is them; for a salesman his user.company_id.
  * Administrators have none. Throws 404 'Empresa não encontrada'.
  */
-async function myCompany(strapi: Core.Strapi, user: { id: number; type?: string }) {
-  const full = await strapi.db.query(USER).findOne({ where: { id: user.id }, populate: { company_id: { populate: { user_id: { select: ['id'] } } } } });
-  let company = full?.company_id ?? null;
+async function myCompany(strapi: Core.Strapi, user: { id: number; type?: string }): Promise<CompanyRow> {
+  const full: { company_id?: CompanyRow | null } | null = await strapi.db
+    .query(USER)
+    .findOne({ where: { id: user.id }, populate: { company_id: { populate: { user_id: { select: ['id'] } } } } });
+  let company: CompanyRow | null = full?.company_id ?? null;
   if (!company && (user.type === 'company' || user.type === 'dispatcher')) {
     company = await strapi.db.query(UID).findOne({ where: { user_id: user.id }, populate: { user_id: { select: ['id'] } } });
   }
@@ -114,7 +138,7 @@ async function myCompany(strapi: Core.Strapi, user: { id: number; type?: string 
  * and the company (type dispatcher, user_id → that user). `input` is the sanitised company body.
  * Returns the company with user_id and address_state_id. 409 when the username or e-mail is taken.
  */
-async function createDispatcher(strapi: Core.Strapi, input: Record<string, any>, requestedUsername: unknown) {
+async function createDispatcher(strapi: Core.Strapi, input: Json, requestedUsername: unknown) {
   input.type = 'dispatcher';
   await checkCompany(strapi, input, null);
   const fromCnpj = normalizeDocument(input.cnpj);
@@ -143,9 +167,10 @@ async function createDispatcher(strapi: Core.Strapi, input: Record<string, any>,
         address_postal_code: input.address_postal_code ?? null,
         address_state_id: input.address_state_id,
         role: role?.id,
-      } as any,
+      } as DocumentInput<typeof USER>,
     });
-    return strapi.documents(UID).create({ data: { ...input, email: input.email ?? mail, user_id: user.id }, populate: ['user_id', 'address_state_id'] } as any);
+    const data = { ...input, email: input.email ?? mail, user_id: user.id } as DocumentInput<typeof UID>;
+    return strapi.documents(UID).create({ data, populate: ['user_id', 'address_state_id'] });
   });
 }
 
@@ -155,7 +180,7 @@ async function createDispatcher(strapi: Core.Strapi, input: Record<string, any>,
  */
 async function deleteDispatcher(strapi: Core.Strapi, id: string) {
   const key = /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id };
-  const company = await strapi.db.query(UID).findOne({ where: key, populate: { user_id: { select: ['id', 'type', 'documentId'] } } });
+  const company: CompanyRow | null = await strapi.db.query(UID).findOne({ where: key, populate: { user_id: { select: ['id', 'type', 'documentId'] } } });
   if (!company) throw new errors.NotFoundError('Despachante não encontrado');
   if (company.type !== 'dispatcher') throw new errors.ValidationError('Registro encontrado não é um despachante.');
   await strapi.db.transaction(async () => {
@@ -173,8 +198,8 @@ async function deleteDispatcher(strapi: Core.Strapi, id: string) {
  * updated (percent 0–100; an entry's own incentives win over the top-level ones) in one transaction.
  * Returns the agreements (populated) and how many were created.
  */
-async function linkDealerships(strapi: Core.Strapi, documentId: string, data: Record<string, any>) {
-  const dispatcher = await strapi.db.query(UID).findOne({ where: { documentId }, populate: { user_id: { select: ['id', 'type'] } } });
+async function linkDealerships(strapi: Core.Strapi, documentId: string, data: Json) {
+  const dispatcher: CompanyRow = await strapi.db.query(UID).findOne({ where: { documentId }, populate: { user_id: { select: ['id', 'type'] } } });
   if (dispatcher.type !== 'dispatcher') throw new errors.ValidationError('Registro encontrado não é um despachante.');
   if (!dispatcher.user_id?.id) throw new errors.ValidationError('Despachante não possui user_id válido. Verifique os dados do despachante.');
   const list = data.companies;
@@ -188,7 +213,7 @@ async function linkDealerships(strapi: Core.Strapi, documentId: string, data: Re
   for (const entry of list) {
     const ref = relationRef(entry && typeof entry === 'object' && !('id' in entry) && !('documentId' in entry) ? undefined : entry);
     if (!ref) fail('companies', 'Invalid IDs');
-    const company = await strapi.db
+    const company: CompanyRow | null = await strapi.db
       .query(UID)
       .findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, populate: { user_id: { select: ['id', 'type'] } } });
     if (!company || company.type !== 'company' || !company.user_id?.id) fail('companies', 'Concessionária selecionada é inválida. Selecione uma opção válida.');
@@ -221,7 +246,7 @@ async function linkDealerships(strapi: Core.Strapi, documentId: string, data: Re
  * and is_special_plate ('true' includes the items flagged so). Each line has the three amounts
  * (reais; percentage items applied to vehicle_price) and `totals` sums them.
  */
-async function salesItemsSimulation(strapi: Core.Strapi, query: Record<string, any>) {
+async function salesItemsSimulation(strapi: Core.Strapi, query: Json) {
   const vt = relationRef(query.vehicle_type_id);
   const st = relationRef(query.state_id);
   if (!vt) fail('vehicle_type_id', 'Tipo de veículo é obrigatório');
@@ -234,14 +259,14 @@ async function salesItemsSimulation(strapi: Core.Strapi, query: Record<string, a
   };
   if (query.is_vehicle_financed !== 'true') where.is_vehicle_financed = false;
   if (query.is_special_plate !== 'true') where.is_special_plate = false;
-  const items = await strapi.db.query('api::sales-item.sales-item').findMany({ where, orderBy: { name: 'asc' }, limit: 100 });
+  const items: SalesItemRow[] = await strapi.db.query('api::sales-item.sales-item').findMany({ where, orderBy: { name: 'asc' }, limit: 100 });
   const AMOUNTS = ['price', 'vehicle_documentation_company_amount', 'vehicle_sales_company_amount', 'platform_amount'] as const;
-  const lines = items.map((i: any) => {
+  const lines = items.map((i) => {
     const f = i.billing_type === 'percentage' ? price / 100 : 1;
     return {
       sales_item: { id: i.id, documentId: i.documentId, name: i.name, billing_type: i.billing_type, price: Number(i.price) },
-      ...Object.fromEntries(AMOUNTS.map((k) => [k, round(Number(i[k]) * f)])),
-    } as Record<string, any>;
+      ...(Object.fromEntries(AMOUNTS.map((k) => [k, round(Number(i[k]) * f)])) as Record<(typeof AMOUNTS)[number], number>),
+    };
   });
   const totals = Object.fromEntries(AMOUNTS.map((k) => [k, round(lines.reduce((a: number, l) => a + l[k], 0))]));
   return { items: lines, totals };
@@ -255,9 +280,9 @@ export default factories.createCoreService(
   UID,
   checkedService(checkCompany, ({ strapi }) => ({
     myCompany: (user: { id: number; type?: string }) => myCompany(strapi, user),
-    createDispatcher: (input: Record<string, any>, requestedUsername: unknown) => createDispatcher(strapi, input, requestedUsername),
+    createDispatcher: (input: Json, requestedUsername: unknown) => createDispatcher(strapi, input, requestedUsername),
     deleteDispatcher: (id: string) => deleteDispatcher(strapi, id),
-    linkDealerships: (documentId: string, data: Record<string, any>) => linkDealerships(strapi, documentId, data),
-    salesItemsSimulation: (query: Record<string, any>) => salesItemsSimulation(strapi, query),
+    linkDealerships: (documentId: string, data: Json) => linkDealerships(strapi, documentId, data),
+    salesItemsSimulation: (query: Json) => salesItemsSimulation(strapi, query),
   })),
 );
