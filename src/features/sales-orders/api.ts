@@ -345,6 +345,9 @@ export interface QueuedUploadPayload {
   fileName: string;
   step: 'file' | 'document';
   fileId?: number;
+  /** The order's dealership and dispatcher user ids: the types offered when the queue page edits the item. */
+  companyUserId?: number | null;
+  dispatcherUserId?: number | null;
 }
 
 /** The created payment's ids: what a dependent Registrar needs. */

@@ -64,7 +64,15 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
       upload.mutate({ orderId: order.id, documentType: { id: type.id }, file, fileName: file.name, idempotencyKey: newIdempotencyKey() });
       return;
     }
-    const payload: QueuedUploadPayload = { orderId: order.id, documentTypeId: type.id, documentTypeName: type.name, fileName: file.name, step: 'file' };
+    const payload: QueuedUploadPayload = {
+      orderId: order.id,
+      documentTypeId: type.id,
+      documentTypeName: type.name,
+      fileName: file.name,
+      step: 'file',
+      companyUserId,
+      dispatcherUserId: order.user_dispatcher_id?.id ?? null,
+    };
     void runtime.outbox
       .enqueue({ kind: OUTBOX_KINDS.uploadDocument, orderId: order.id, payload, file: { blob: file, name: file.name, type: file.type } })
       .catch((error: unknown) =>

@@ -8,6 +8,7 @@ import { documentTypeQueries } from '@/features/document-types/api';
 import { paymentMethodQueries } from '@/features/payment-methods/api';
 import { OUTBOX_KINDS, type QueuedPaymentPayload, type QueuedUploadPayload } from './api';
 import { NewPaymentDialog } from './new-payment-dialog';
+import { typesForOrder } from './documents';
 import type { OutboxItem } from '@/lib/offline/db';
 
 /** True for the queued items of this feature whose data can be edited on the queue page (issue 10). */
@@ -26,7 +27,8 @@ export interface QueuedItemEditDialogProps {
 /**
  * Edit of a queued item the server refused ('precisa de atenção', issue 10): a new payment's
  * method, amount (centavos) and instalments, through the 'Novo pagamento' dialog titled
- * 'Editar pagamento' with the queued values; an upload's document type. The payment keeps its
+ * 'Editar pagamento' with the queued values; an upload's document type (among the order's, as on
+ * its details page). The payment keeps its
  * `custom_document_id` and the upload the step it reached (a file already sent is not sent again).
  */
 export function QueuedItemEditDialog({ item, onClose, onSave }: QueuedItemEditDialogProps) {
@@ -59,11 +61,12 @@ function EditPayment({ item, onClose, onSave }: { item: OutboxItem<QueuedPayment
 }
 
 function EditUpload({ item, onClose, onSave }: { item: OutboxItem<QueuedUploadPayload>; onClose: () => void; onSave: QueuedItemEditDialogProps['onSave'] }) {
-  const typesQuery = useQuery(documentTypeQueries.forCompany(null));
+  const typesQuery = useQuery(documentTypeQueries.forCompany(item.payload.companyUserId ?? null));
   const p = item.payload;
   const [typeId, setTypeId] = useState(p.documentTypeId);
   useEffect(() => setTypeId(p.documentTypeId), [p.documentTypeId]);
-  const types = typesQuery.data?.length ? typesQuery.data : [{ id: p.documentTypeId, name: p.documentTypeName }];
+  const offered = typesForOrder(typesQuery.data ?? [], p.dispatcherUserId);
+  const types = offered.some((t) => t.id === p.documentTypeId) ? offered : [{ id: p.documentTypeId, name: p.documentTypeName }, ...offered];
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Editar documento" description={p.fileName}>
       <form
