@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { OUTBOX_KINDS, salesOrderKeys, salesOrderOutboxHandlers } from '@/features/sales-orders/api';
+import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { startQueryPersistence, wipePersistedQueries } from '@/lib/offline/persister';
 import { startOutbox } from '@/lib/offline/sync';
 import { clearServiceWorkerUserCaches, registerServiceWorker } from '@/lib/offline/update';
@@ -40,19 +41,34 @@ const DELIVERED_TEXT: Record<string, string> = {
   [OUTBOX_KINDS.uploadDocument]: 'Documento enviado com sucesso',
 };
 
+/** Tabs tell each other about deliveries: only the sending tab runs `onDelivered`. */
+const DELIVERED_CHANNEL = 'balcao-outbox-delivered';
+
 /** Starts the outbox and the session-driven parts (wipe on logout, persist() after sign-in). */
 export function startOffline(queryClient: QueryClient, session: Session) {
+  // The other tabs see the queued row vanish (the outbox is shared); they refetch the order's
+  // payments and documents so the delivered record takes its place.
+  const refreshOrder = (orderId: number) => {
+    void queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(orderId) });
+    void queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(orderId) });
+  };
+  const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DELIVERED_CHANNEL) : undefined;
+  channel?.addEventListener('message', (e: MessageEvent<{ orderId?: unknown }>) => {
+    if (typeof e.data?.orderId === 'number') refreshOrder(e.data.orderId);
+  });
   const runtime = startOutbox({
     session,
     handlers: salesOrderOutboxHandlers,
     onDelivered: (item) => {
-      void queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(item.orderId) });
-      void queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(item.orderId) });
+      refreshOrder(item.orderId);
+      channel?.postMessage({ orderId: item.orderId });
       const done = DELIVERED_TEXT[item.kind];
       if (done) toast({ title: 'Sucesso', description: done });
     },
     onPaused: () => {
       toast({ title: 'Sessão expirada', description: 'Entre novamente para enviar os itens pendentes.', variant: 'destructive' });
+      // As any other 401 (main.tsx): back to where the user was after signing in again.
+      if (session.getState().status === 'authenticated') rememberReturnTo(window.location.pathname + window.location.search);
       session.logout();
     },
     onAttention: (_item, message) => toast({ title: 'Erro', description: `${message} (item na fila de envio: precisa de atenção)`, variant: 'destructive' }),
