@@ -56,13 +56,12 @@ export async function registerServiceWorker(): Promise<void> {
   try {
     const { Workbox } = await import('workbox-window');
     const wb = new Workbox('/sw.js');
-    wb.addEventListener('waiting', () => {
-      applyUpdate = async () => {
+    wb.addEventListener('waiting', () =>
+      offerUpdate(async () => {
         wb.addEventListener('controlling', () => window.location.reload());
         wb.messageSkipWaiting();
-      };
-      if (state === 'idle') set('available');
-    });
+      }),
+    );
     await wb.register();
   } catch (error) {
     console.warn('[sw] registro falhou', error);
@@ -70,17 +69,27 @@ export async function registerServiceWorker(): Promise<void> {
 }
 
 /**
- * 'Atualizar': waits for a send in flight (the outbox lock), refuses while a form has unsaved
- * input, then activates the new release and reloads.
+ * A new release is waiting: `apply` activates it (skip waiting, then reload once it controls
+ * the page). The prompt shows 'Atualizar'; nothing happens until the user asks.
  */
-export async function requestUpdate(): Promise<void> {
+export function offerUpdate(apply: () => Promise<void>): void {
+  applyUpdate = apply;
+  if (state === 'idle') set('available');
+}
+
+/**
+ * 'Atualizar': waits for a send in flight (the outbox lock), refuses while a form has unsaved
+ * input, then activates the new release and reloads. `lockManager` defaults to `navigator.locks`
+ * (tests pass the outbox's in-page locks).
+ */
+export async function requestUpdate(lockManager: LockManagerLike | undefined = locks()): Promise<void> {
   if (!applyUpdate) return;
   if (hasUnsavedInput()) {
     set('blocked-by-form');
     return;
   }
   const run = applyUpdate;
-  const l = locks();
+  const l = lockManager;
   if (!l) {
     set('updating');
     await run();
@@ -103,6 +112,11 @@ export async function requestUpdate(): Promise<void> {
 /** Tells the service worker to drop the user's cached lookup lists (logout). */
 export function clearServiceWorkerUserCaches(): void {
   navigator.serviceWorker?.controller?.postMessage({ type: SW_MESSAGES.clearUserCaches });
+}
+
+/** The current update state (the prompt reads it through `useUpdateState`). */
+export function getUpdateState(): UpdateState {
+  return state;
 }
 
 /** The update state for the prompt. */

@@ -1,0 +1,66 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
+import { createDb } from '@/lib/offline/db';
+import { createLocalLocks, createOutbox } from '@/lib/offline/outbox';
+import { getUpdateState, offerUpdate, requestUpdate } from '@/lib/offline/update';
+
+/**
+ * Issue 10 "an update offered while a send is in flight waits for it". The browser end of it (a
+ * second release of sw.js waiting) cannot be staged in the e2e run without rebuilding the app,
+ * so this checks the rule itself with the real outbox: 'Atualizar' takes the sender's lock, so
+ * the new release is activated only after the send in flight is delivered, and no send starts
+ * after it.
+ */
+describe("'Atualizar' while the outbox is sending", () => {
+  it('waits for the send in flight, then activates the new release; a flush asked meanwhile does not start', async () => {
+    const locks = createLocalLocks();
+    const db = createDb(`update-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    let finishSend!: () => void;
+    const events: string[] = [];
+    const outbox = createOutbox({
+      db,
+      locks,
+      currentUserId: () => 1,
+      handlers: {
+        slow: {
+          send: () =>
+            new Promise((resolve) => {
+              events.push('send started');
+              finishSend = () => {
+                events.push('send delivered');
+                resolve({ ok: true });
+              };
+            }),
+        },
+      },
+    });
+    await outbox.enqueue({ kind: 'slow', orderId: 1, payload: {} });
+    await outbox.enqueue({ kind: 'slow', orderId: 2, payload: {} });
+    const apply = vi.fn(async () => void events.push('update applied'));
+    offerUpdate(apply);
+    expect(getUpdateState()).toBe('available');
+
+    const flushing = outbox.flush();
+    await vi.waitFor(() => expect(events).toEqual(['send started']));
+    void requestUpdate(locks);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(getUpdateState()).toBe('waiting-for-send');
+    expect(apply).not.toHaveBeenCalled();
+
+    // The first item is delivered; the flush goes on to the second one before releasing the lock.
+    finishSend();
+    await vi.waitFor(() => expect(events).toEqual(['send started', 'send delivered', 'send started']));
+    expect(apply).not.toHaveBeenCalled();
+    finishSend();
+    await flushing;
+    await vi.waitFor(() => expect(apply).toHaveBeenCalledTimes(1));
+    expect(getUpdateState()).toBe('updating');
+    expect(events).toEqual(['send started', 'send delivered', 'send started', 'send delivered', 'update applied']);
+
+    // The update holds the lock until the page reloads: a later flush never starts a send under it.
+    await outbox.enqueue({ kind: 'slow', orderId: 3, payload: {} });
+    void outbox.flush();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(events.filter((e) => e === 'send started')).toHaveLength(2);
+  });
+});
