@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { ROUTE_TABLE } from '../../src/app/route-table';
 import { login, menu } from './helpers';
 import { photoJpeg } from './fixtures/files';
 import { apiToken, card, createOrderViaApi } from './orders-helpers';
+import { serviceWorkerReady } from './offline-helpers';
 
 /**
  * Issue 10 "Installable" and "Reading offline", in Chromium against the real server: the
@@ -13,18 +14,6 @@ import { apiToken, card, createOrderViaApi } from './orders-helpers';
  * opens with the network off (a new page too); the persisted query cache paints lists seen
  * before with 'Sem conexão' and the data's age; the DevTools Protocol finds no installability error.
  */
-
-/** Waits until the service worker controls the page and has finished precaching (activated). */
-async function serviceWorkerReady(page: Page) {
-  await page.waitForFunction(
-    async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return Boolean(reg?.active && navigator.serviceWorker.controller);
-    },
-    undefined,
-    { timeout: 60_000 },
-  );
-}
 
 test('installable: the DevTools Protocol reports no installability errors, and the manifest is in Portuguese', async ({ playwright, baseURL }, testInfo) => {
   // A regular (not incognito) profile: Chromium never offers installation in incognito.
