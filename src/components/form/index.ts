@@ -2,4 +2,5 @@
 export { useAppForm, withForm } from './form-hook';
 export { RecordForm, RecordFormPage, useSaveMutation, type RecordFormProps, type SaveMutationOptions } from './record-form';
 export { useFieldContext, useFormContext } from './form-context';
+export { SubmitForm } from './submit-form';
 export type { FieldProps, SelectOption, QuerySelectFieldProps } from './fields';

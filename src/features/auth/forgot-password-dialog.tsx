@@ -6,6 +6,7 @@ import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { input } from 'styled-system/recipes';
 import { requestPasswordReset } from './api';
+import { SubmitForm } from '@/components/form/submit-form';
 
 const REQUIRED = 'Por favor, informe seu email para recuperação de senha.';
 
@@ -49,14 +50,7 @@ export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; on
       title="Recuperação de Senha"
       description="Informe seu email para receber as instruções de recuperação de senha."
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          e.stopPropagation();
-          void form.handleSubmit();
-        }}
-      >
+      <SubmitForm onSubmit={form.handleSubmit}>
         <form.Field name="email" validators={{ onSubmit: ({ value }) => (value.trim() ? undefined : REQUIRED) }}>
           {(field) => (
             <Field.Root label="Email" error={field.state.meta.errors[0] as string | undefined} required>
@@ -84,7 +78,7 @@ export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; on
             </div>
           )}
         </form.Subscribe>
-      </form>
+      </SubmitForm>
     </Dialog>
   );
 }

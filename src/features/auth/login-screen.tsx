@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/toast';
 import { documentMaskOptions, documentMessage, sanitizeDocument } from '@/lib/document';
 import { clearReturnTo, safeRedirect } from '@/lib/navigation/return-to';
 import { signIn } from './api';
+import { SubmitForm } from '@/components/form/submit-form';
 
 // The recovery dialog (Ark Dialog, focus trap) loads when first opened.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
@@ -63,15 +64,7 @@ export function LoginScreen() {
 
   return (
     <AuthCard title="Bem-vindo" subtitle="Entre com seu CPF ou CNPJ e sua senha.">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          e.stopPropagation();
-          void form.handleSubmit();
-        }}
-        className={css({ display: 'grid', gap: '4' })}
-      >
+      <SubmitForm onSubmit={form.handleSubmit} className={css({ display: 'grid', gap: '4' })}>
         <form.Field name="identifier" validators={{ onChange: ({ value }) => documentMessage(value) }}>
           {(field) => (
             <Field.Root label="CPF/CNPJ" error={field.state.meta.errors[0] as string | undefined} required>
@@ -143,7 +136,7 @@ export function LoginScreen() {
             </Button>
           )}
         </form.Subscribe>
-      </form>
+      </SubmitForm>
       {recoveryUsed ? (
         <Suspense fallback={null}>
           <ForgotPasswordDialog open={recoveryOpen} onOpenChange={setRecoveryOpen} />

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { resetPassword } from './api';
 import { resetPasswordError } from './reset-password-schema';
+import { SubmitForm } from '@/components/form/submit-form';
 
 /**
  * /reset-password?code=… — where the recovery e-mail's link lands (spec 000 §2.3: "not shown";
@@ -47,15 +48,7 @@ export function ResetPasswordScreen({ code }: { code?: string }) {
           </Link>
         </p>
       ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            e.stopPropagation();
-            void form.handleSubmit();
-          }}
-          className={css({ display: 'grid', gap: '4' })}
-        >
+        <SubmitForm onSubmit={form.handleSubmit} className={css({ display: 'grid', gap: '4' })}>
           {(['password', 'passwordConfirmation'] as const).map((name) => (
             <form.Field key={name} name={name} validators={{ onSubmit: ({ fieldApi }) => resetPasswordError(fieldApi.form.state.values, name) }}>
               {(field) => (
@@ -87,7 +80,7 @@ export function ResetPasswordScreen({ code }: { code?: string }) {
           <Link to="/login" className={css({ textAlign: 'center', color: 'primary.500', fontSize: 'sm' })}>
             Voltar para o login
           </Link>
-        </form>
+        </SubmitForm>
       )}
     </AuthCard>
   );
