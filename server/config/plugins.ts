@@ -8,8 +8,12 @@
  *   switch it off (AUTH_RATELIMIT=false).
  * - email: nodemailer's jsonTransport when SMTP_HOST is unset, so
  *   forgot-password works offline; the message (with the reset link) is logged.
- * - upload: 15 MB ceiling; types are checked by content in the upload-guard middleware.
+ * - upload: 15 MB ceiling; types are checked by content in the upload-guard middleware. Files stay on
+ *   the local disk unless UPLOAD_PROVIDER=s3 selects @strapi/provider-upload-aws-s3 on a private bucket
+ *   (src/utils/object-storage.ts, docs/deploy.md).
  */
+import { uploadProviderConfig } from '../src/utils/object-storage';
+
 export default ({ env }) => ({
   'users-permissions': {
     config: {
@@ -45,6 +49,7 @@ export default ({ env }) => ({
   },
   upload: {
     config: {
+      ...uploadProviderConfig(env),
       sizeLimit: 15 * 1024 * 1024,
       breakpoints: {},
       // Strapi's own content-type detection as a second line behind global::upload-guard.

@@ -6,6 +6,7 @@ import { userExposureSanitizer } from './utils/user-exposure';
 import { registerUserFilterRules } from './utils/user-filters';
 import { registerDeleteNotFound } from './utils/delete-not-found';
 import { registerFileSweep } from './utils/file-sweep';
+import { acquireBootLock, registerGracefulShutdown, releaseBootLock } from './utils/cluster';
 
 export default {
   /**
@@ -13,8 +14,11 @@ export default {
    * every content-API answer shows users reached through relations only as the caller may see them
    * (utils/user-exposure.ts) and lets filters and sorts on their hidden fields reach only the caller's
    * own people (utils/user-filters.ts); DELETE of an unknown record answers 404 (utils/delete-not-found.ts).
+   * On PostgreSQL the boot lock is taken here and held to the end of bootstrap (utils/cluster.ts), so
+   * instances starting together sync the schema and seed one at a time.
    */
-  register({ strapi }: { strapi: Core.Strapi }) {
+  async register({ strapi }: { strapi: Core.Strapi }) {
+    await acquireBootLock(strapi);
     // Strapi types both as lodash's CurriedFunction1 (callable with no argument), which a plain
     // `(schema) => async (data) => data` cannot satisfy: the casts are only about that.
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as unknown as validate.Validator);
@@ -23,10 +27,18 @@ export default {
     registerUserFilterRules(strapi);
   },
 
-  /** Records uploaders, then runs the idempotent seed (src/seed) on every start; schedules the unattached-files sweep (utils/file-sweep). */
+  /**
+   * Records uploaders, then runs the idempotent seed (src/seed) on every start, releases the boot lock;
+   * schedules the unattached-files sweep (utils/file-sweep); stops gracefully on SIGTERM (utils/cluster).
+   */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     subscribeWriteChecks(strapi);
-    await runSeed(strapi);
+    try {
+      await runSeed(strapi);
+    } finally {
+      await releaseBootLock();
+    }
     registerFileSweep(strapi);
+    registerGracefulShutdown(strapi);
   },
 };

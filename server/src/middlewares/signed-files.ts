@@ -3,6 +3,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { verifySignedPath } from '../utils/signed-url';
 import { classifyUploadPath } from '../utils/upload-path';
+import { activeS3, readObject } from '../utils/object-storage';
 
 /**
  * `global::signed-files`: the only server of stored files (issue 8 item 1). It answers every request
@@ -17,6 +18,8 @@ import { classifyUploadPath } from '../utils/upload-path';
  *   canonical path, and the file served is `<public dir>/uploads/<name>` of that same name.
  *   Missing or tampered → 403, expired → 410 Gone (docs/decisions.md). GET and HEAD only (405).
  * - Served with `Cache-Control: private, max-age=60`, the type taken from the extension.
+ * - With UPLOAD_PROVIDER=s3 (utils/object-storage.ts) the bytes come from the private bucket,
+ *   object `<name>`, read with the server's credentials: any instance serves any file.
  *
  * Also answers an anonymous `GET /api/document-types/get-signed-url` with the spec's 401 text
  * (spec 001 §8 "Files"), since the stock answer would be a 403.
@@ -55,11 +58,24 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
   if (verdict === 'expired') return answer(ctx, 410, 'GoneError', 'Link expirado: gere uma nova URL assinada para acessar este arquivo');
   if (verdict !== 'ok') return answer(ctx, 403, 'ForbiddenError', 'Acesso negado: Você não tem permissão para acessar este arquivo');
 
+  const type = TYPES[path.extname(target.name).toLowerCase()] ?? 'application/octet-stream';
+  if (activeS3(strapi)) {
+    const object = await readObject(strapi, target.name, ctx.method === 'HEAD' ? 'HEAD' : 'GET');
+    if (!object) return answer(ctx, 404, 'NotFoundError', 'Arquivo não encontrado no storage');
+    ctx.status = 200;
+    ctx.type = type;
+    if (object.length !== undefined) ctx.length = object.length;
+    if (object.lastModified) ctx.lastModified = object.lastModified;
+    ctx.set('Cache-Control', 'private, max-age=60');
+    ctx.set('Content-Disposition', 'inline');
+    if (ctx.method === 'GET') ctx.body = object.body;
+    return;
+  }
   const file = path.join(strapi.dirs.static.public, 'uploads', target.name);
   const stat = await lstat(file).catch(() => null);
   if (!stat?.isFile()) return answer(ctx, 404, 'NotFoundError', 'Arquivo não encontrado no storage');
   ctx.status = 200;
-  ctx.type = TYPES[path.extname(target.name).toLowerCase()] ?? 'application/octet-stream';
+  ctx.type = type;
   ctx.length = stat.size;
   ctx.lastModified = stat.mtime;
   ctx.set('Cache-Control', 'private, max-age=60');

@@ -4,11 +4,13 @@ import { errors } from '@strapi/utils';
 import { RateLimit } from 'koa2-ratelimit';
 import { normalizeDocument } from '../../utils/documents';
 import type { AppContext } from '../../utils/types';
+import { DatabaseStore } from './rate-limit-store';
 
 /**
  * The /auth/* rate limit (issue 8 item 5; docs/decisions.md "Rate limit"), replacing the stock
- * `plugin::users-permissions.rateLimit` route middleware (same koa2-ratelimit library and memory
- * store). The client address is `ctx.request.ip`, which trusts `X-Forwarded-For` only for the
+ * `plugin::users-permissions.rateLimit` route middleware (same koa2-ratelimit library). The counters
+ * live in the database (rate-limit-store.ts), so every API instance behind a load balancer counts in
+ * the same buckets (issue 13; AUTH_RATELIMIT_STORE=memory keeps them per process). The client address is `ctx.request.ip`, which trusts `X-Forwarded-For` only for the
  * proxy hops the app itself runs (config/server.ts TRUST_PROXY_HOPS, default none), so a
  * client-sent header moves nothing. Each request counts in up to three buckets per route:
  * - address + identifier: `max` per `interval` (10 a minute by default);
@@ -56,12 +58,16 @@ export function requestIdentifier(ctx: AppContext): string | null {
 type Limiter = (ctx: unknown, next: () => Promise<unknown>) => Promise<unknown>;
 const limiters = new Map<string, Limiter>();
 
-/** One koa2-ratelimit limiter per (bucket kind, max, interval); they share the library's memory store. */
+let store: DatabaseStore | null = null;
+
+/** One koa2-ratelimit limiter per (bucket kind, max, interval); they share one store (database unless AUTH_RATELIMIT_STORE=memory). */
 function limiter(kind: string, max: number, interval: number): Limiter {
   const key = `${kind}:${max}:${interval}`;
   let found = limiters.get(key);
   if (!found) {
+    if (!store && process.env.AUTH_RATELIMIT_STORE !== 'memory') store = new DatabaseStore();
     found = RateLimit.middleware({
+      ...(process.env.AUTH_RATELIMIT_STORE !== 'memory' ? { store } : {}),
       interval,
       max,
       headers: false,

@@ -1,0 +1,95 @@
+import type { Core } from '@strapi/strapi';
+import { Client } from 'pg';
+
+/**
+ * What several API instances on one database need at start and stop (issue 13 "Past one machine";
+ * docs/deploy.md).
+ *
+ * Boot lock: on PostgreSQL each instance holds a session advisory lock (pg_advisory_lock, key
+ * BOOT_LOCK_KEY) from its `register` to the end of its `bootstrap`, on a connection of its own. Strapi's
+ * schema sync, the plugins' bootstraps (users-permissions' roles) and our seed therefore run on one
+ * instance at a time: two instances starting at once on an empty database seed it exactly once, the
+ * second finding every row already there. The lock goes with the connection if the process dies.
+ * SQLite is one process's file: no lock there.
+ *
+ * Graceful stop: Strapi's own SIGTERM/SIGINT handler destroys every open connection at once, cutting
+ * requests in flight. It is replaced by one that stops accepting connections, lets the requests in
+ * flight finish (at most SHUTDOWN_TIMEOUT_MS, default 25 000 ms), then destroys Strapi and exits 0.
+ * A load balancer that retries refused connections on another instance (deploy/haproxy.cfg) then
+ * loses no request during a rolling restart.
+ */
+const BOOT_LOCK_KEY = 4_242_013;
+
+let lockClient: Client | null = null;
+
+/** Takes the boot lock (PostgreSQL only); waits while another instance holds it. */
+export async function acquireBootLock(strapi: Core.Strapi): Promise<void> {
+  const db: any = strapi.config.get('database.connection');
+  if (db?.client !== 'postgres') return;
+  const c = db.connection ?? {};
+  const client = new Client({
+    connectionString: c.connectionString,
+    host: c.host,
+    port: c.port,
+    database: c.database,
+    user: c.user,
+    password: c.password,
+    ssl: c.ssl || undefined,
+  });
+  await client.connect();
+  const started = Date.now();
+  await client.query('SELECT pg_advisory_lock($1)', [BOOT_LOCK_KEY]);
+  const waited = Date.now() - started;
+  if (waited > 1000) strapi.log.info(`[boot-lock] waited ${waited} ms for another instance's start`);
+  lockClient = client;
+}
+
+/** Releases the boot lock taken by acquireBootLock (no-op when none). */
+export async function releaseBootLock(): Promise<void> {
+  const client = lockClient;
+  lockClient = null;
+  if (!client) return;
+  try {
+    await client.query('SELECT pg_advisory_unlock($1)', [BOOT_LOCK_KEY]);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Replaces Strapi's signal handler with the graceful stop described above. */
+export function registerGracefulShutdown(strapi: Core.Strapi): void {
+  const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 25_000;
+  let inFlight = 0;
+  let idle: (() => void) | null = null;
+  const server: any = strapi.server.httpServer;
+  server.on('request', (_req: unknown, res: any) => {
+    inFlight++;
+    res.on('close', () => {
+      inFlight--;
+      if (inFlight === 0) idle?.();
+    });
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    strapi.log.info(`[shutdown] ${signal}: no new connections; ${inFlight} request(s) in flight`);
+    // Keep-alive connections answer their current request with `Connection: close`, then close.
+    server.on('request', (_req: unknown, res: any) => res.setHeader('Connection', 'close'));
+    server.close();
+    server.closeIdleConnections?.();
+    if (inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        idle = resolve;
+        setTimeout(resolve, timeout).unref();
+      });
+    }
+    strapi.log.info('[shutdown] requests finished; stopping');
+    await strapi.destroy();
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    for (const fn of process.listeners(signal)) if (fn.name === 'terminateStrapi') process.removeListener(signal, fn);
+    process.on(signal, () => void stop(signal));
+  }
+}
