@@ -7,10 +7,12 @@
  *   2. PWA unit and component tests    (vitest, jsdom + fake-indexeddb)
  *   3. API tests on SQLite             (vitest in server/, a real Strapi on a temp file)
  *   4. API tests on PostgreSQL         (same suite; Debian's postgresql, started by the script)
- *   5. end-to-end tests                (playwright in Debian's chromium against the real server + built PWA)
+ *   5. API through a cluster           (`npm run test:cluster`: HAProxy, two Strapi, PostgreSQL, s3rver on 127.0.0.1:7100–7199;
+ *                                       the business API tests through the balancer plus server/tests-cluster; docs/deploy.md)
+ *   6. end-to-end tests                (playwright in Debian's chromium against the real server + built PWA)
  * Vitest and Playwright write JSON reports that are summed into one closing line
  * "total: N passed, N failed" (CI reads that line). Exit code 1 when any step failed.
- * Env: SKIP_PG=1, SKIP_E2E=1 to leave a step out locally (never in CI).
+ * Env: SKIP_PG=1, SKIP_CLUSTER=1, SKIP_E2E=1 to leave a step out locally (never in CI).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -91,6 +93,14 @@ if (process.env.SKIP_PG !== '1') {
     cwd: path.join(root, 'server'),
   });
   step('API: PostgreSQL', ok, vitestCounts(out));
+}
+
+if (process.env.SKIP_CLUSTER !== '1') {
+  const out = path.join(reports, 'server-cluster.json');
+  const ok = run('API: cluster', 'npm', ['run', 'test:cluster', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: path.join(root, 'server'),
+  });
+  step('API: cluster', ok, vitestCounts(out));
 }
 
 if (process.env.SKIP_E2E !== '1') {

@@ -6,6 +6,7 @@ import { userExposureSanitizer } from './utils/user-exposure';
 import { registerUserFilterRules } from './utils/user-filters';
 import { registerDeleteNotFound } from './utils/delete-not-found';
 import { registerFileSweep } from './utils/file-sweep';
+import { registerIdempotencySweep } from './middlewares/idempotency';
 import { acquireBootLock, registerGracefulShutdown, releaseBootLock } from './utils/cluster';
 
 export default {
@@ -29,7 +30,7 @@ export default {
 
   /**
    * Records uploaders, then runs the idempotent seed (src/seed) on every start, releases the boot lock;
-   * schedules the unattached-files sweep (utils/file-sweep); stops gracefully on SIGTERM (utils/cluster).
+   * schedules the unattached-files sweep (utils/file-sweep) and the expired idempotency keys' (middlewares/idempotency); stops gracefully on SIGTERM (utils/cluster).
    */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     subscribeWriteChecks(strapi);
@@ -39,6 +40,7 @@ export default {
       await releaseBootLock();
     }
     registerFileSweep(strapi);
+    registerIdempotencySweep(strapi);
     registerGracefulShutdown(strapi);
   },
 };

@@ -8,7 +8,8 @@ import { createReadStream } from 'node:fs';
  * - the key is claimed by a unique insert before the request runs, so concurrent duplicates
  *   create exactly one row: a duplicate waits until the first completes, then replays it;
  * - the first answer's status and body are stored and replayed (header `Idempotent-Replayed: true`)
- *   for IDEMPOTENCY_TTL_DAYS (default 8) days;
+ *   for IDEMPOTENCY_TTL_DAYS (default 8) days; expired ones are deleted by a cron task on every
+ *   instance (registerIdempotencySweep, IDEMPOTENCY_SWEEP_RULE);
  * - the same key with a different body (JSON, or multipart fields + file bytes) → 422;
  * - 5xx answers, thrown errors, 401/403/408/409/429 release the key so the client may retry.
  */
@@ -77,15 +78,26 @@ async function userIdOf(ctx: any): Promise<number | null> {
   }
 }
 
-let lastSweep = 0;
-/** Deletes stored answers older than the TTL, at most once an hour (on the request path, never blocking it). */
-function sweepExpired() {
-  if (Date.now() - lastSweep < 3_600_000) return;
-  lastSweep = Date.now();
-  strapi.db
-    .query(UID as any)
-    .deleteMany({ where: { createdAt: { $lt: new Date(Date.now() - ttlMs()) } } })
-    .catch((e: any) => strapi.log.warn(`idempotency sweep failed: ${e?.message}`));
+/** Cron rule of the sweep of expired keys (IDEMPOTENCY_SWEEP_RULE, 6-field croner syntax; default: every hour at minute 47). */
+export const idempotencySweepRule = () => process.env.IDEMPOTENCY_SWEEP_RULE || '0 47 * * * *';
+
+/**
+ * Deletes stored answers older than the TTL; returns how many. One `DELETE … WHERE created_at < cutoff`:
+ * every instance of a cluster may run it at the same time (a row deleted twice is deleted once).
+ */
+export async function sweepExpiredIdempotencyKeys(s: any = strapi, now = Date.now()): Promise<number> {
+  const res = await s.db.query(UID as any).deleteMany({ where: { createdAt: { $lt: new Date(now - ttlMs()) } } });
+  return Number(res?.count ?? 0);
+}
+
+/** Registers the sweep as a Strapi cron task on this instance (called from bootstrap). */
+export function registerIdempotencySweep(s: any): void {
+  s.cron.add({
+    idempotencyKeySweep: {
+      task: ({ strapi: st }: any) => sweepExpiredIdempotencyKeys(st).catch((e: any) => st.log.warn(`idempotency sweep failed: ${e?.message}`)),
+      options: { rule: idempotencySweepRule() },
+    },
+  });
 }
 
 export default () => async (ctx: any, next: () => Promise<void>) => {
@@ -94,7 +106,6 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
   if (key.length > 200) return send(ctx, 400, errorBody(400, 'ValidationError', 'Idempotency-Key deve ter no máximo 200 caracteres.'));
   const userId = await userIdOf(ctx);
   if (!userId) return next();
-  sweepExpired();
 
   const scopeKey = `${userId}:${createHash('sha256').update(key).digest('hex')}`;
   const hash = await requestHash(ctx);
