@@ -1,3 +1,5 @@
+import type { AppContext } from '../utils/types';
+
 /**
  * `global::body-drain`, right before strapi::body (issue 8 item 6: "bodies over 1 MB → 413 and
  * nothing else affected"). When the body parser gives up on a body over its limit (JSON/form/text
@@ -9,7 +11,7 @@
  */
 export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 
-function drain(ctx: any): void {
+function drain(ctx: AppContext): void {
   const req = ctx.req;
   if (req.complete || req.destroyed) return;
   if (Number(ctx.get('content-length')) > DRAIN_MAX_BYTES) {
@@ -25,9 +27,12 @@ function drain(ctx: any): void {
   req.resume();
 }
 
-const is413 = (err: any) => err?.status === 413 || err?.statusCode === 413;
+const is413 = (err: unknown) => {
+  const e = err as { status?: unknown; statusCode?: unknown } | null | undefined;
+  return e?.status === 413 || e?.statusCode === 413;
+};
 
-export default () => async (ctx: any, next: () => Promise<void>) => {
+export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   try {
     await next();
   } catch (err) {

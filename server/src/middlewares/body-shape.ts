@@ -1,4 +1,5 @@
 import { errors } from '@strapi/utils';
+import type { AppContext } from '../utils/types';
 
 /**
  * `global::body-shape`, right after strapi::body (issue 8 item 6 "No request answers 5xx because
@@ -25,7 +26,7 @@ export function bodyDepth(value: unknown, limit = MAX_BODY_DEPTH): number {
   return max;
 }
 
-export default () => async (ctx: any, next: () => Promise<void>) => {
+export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   if (!ctx.path.startsWith('/api/') || (!ctx.request.length && !ctx.get('transfer-encoding'))) return next();
   if (ctx.request.body === undefined && !ctx.is('json', 'urlencoded', 'multipart', 'text')) {
     ctx.status = 415;

@@ -1,5 +1,6 @@
 import { errors } from '@strapi/utils';
 import { errors as dbErrors } from '@strapi/database';
+import type { AppContext } from '../utils/types';
 
 /**
  * `global::db-errors`, just inside strapi::errors (issue 2 "Bad input gets a 400 ..., never a 500").
@@ -35,17 +36,20 @@ const BAD_VALUE: Record<string, string> = {
   '42703': 'Consulta inválida: campo desconhecido.',
 };
 
-function driverCode(e: any): string | undefined {
-  for (let cur = e, depth = 0; cur && depth < 4; cur = cur.cause ?? cur.originalError ?? cur.nativeError, depth++) {
+/** A driver error and the errors it wraps (knex, pg and better-sqlite3 name them differently). */
+type DriverError = { code?: unknown; cause?: DriverError; originalError?: DriverError; nativeError?: DriverError };
+
+function driverCode(e: unknown): string | undefined {
+  for (let cur = e as DriverError | undefined, depth = 0; cur && depth < 4; cur = cur.cause ?? cur.originalError ?? cur.nativeError, depth++) {
     if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur.code;
   }
   return undefined;
 }
 
-export default () => async (ctx: any, next: () => Promise<void>) => {
+export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   try {
     await next();
-  } catch (e: any) {
+  } catch (e) {
     if (e instanceof dbErrors.DatabaseError) throw new errors.ValidationError(e.message, { source: 'database' });
     const code = driverCode(e);
     if (code && BAD_VALUE[code]) throw new errors.ValidationError(BAD_VALUE[code], { code });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import type { Core } from '@strapi/strapi';
+import type { AppContext, UploadedFiles } from '../utils/types';
 
 /**
  * `global::idempotency` (issue 2 "Exactly once"). For POST /api/receivables, /api/upload and
@@ -21,13 +23,24 @@ const WAIT_MS = 30_000;
 const ttlMs = () => (Number(process.env.IDEMPOTENCY_TTL_DAYS) || 8) * 86_400_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A row of api::idempotency-key.idempotency-key. */
+interface IdempotencyRow {
+  id: number;
+  createdAt: string;
+  request_hash: string;
+  method_path: string;
+  completed: boolean;
+  status_code: number;
+  response_body: unknown;
+}
+
 /** JSON with sorted keys, so {a,b} and {b,a} hash alike. */
-function stable(value: any): string {
+function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${stable(value[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
       .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
@@ -44,11 +57,11 @@ function fileHash(filepath: string): Promise<string> {
 }
 
 /** sha256 over the method, path, body fields and (multipart) each file's name, size and bytes. */
-async function requestHash(ctx: any): Promise<string> {
+async function requestHash(ctx: AppContext): Promise<string> {
   const h = createHash('sha256');
   h.update(`${ctx.method} ${ctx.path}\n`);
   h.update(stable(ctx.request.body ?? null));
-  const files = ctx.request.files ?? {};
+  const files = (ctx.request.files ?? {}) as UploadedFiles;
   for (const field of Object.keys(files).sort()) {
     const list = Array.isArray(files[field]) ? files[field] : [files[field]];
     for (const f of list) {
@@ -59,7 +72,7 @@ async function requestHash(ctx: any): Promise<string> {
   return h.digest('hex');
 }
 
-function send(ctx: any, status: number, body: unknown, replay = false) {
+function send(ctx: AppContext, status: number, body: unknown, replay = false) {
   ctx.status = status;
   ctx.body = body;
   if (replay) ctx.set('Idempotent-Replayed', 'true');
@@ -69,7 +82,7 @@ function errorBody(status: number, name: string, message: string) {
   return { data: null, error: { status, name, message, details: {} } };
 }
 
-async function userIdOf(ctx: any): Promise<number | null> {
+async function userIdOf(ctx: AppContext): Promise<number | null> {
   try {
     const payload = await strapi.plugin('users-permissions').service('jwt').getToken(ctx);
     return payload?.id ? Number(payload.id) : null;
@@ -85,22 +98,22 @@ export const idempotencySweepRule = () => process.env.IDEMPOTENCY_SWEEP_RULE || 
  * Deletes stored answers older than the TTL; returns how many. One `DELETE … WHERE created_at < cutoff`:
  * every instance of a cluster may run it at the same time (a row deleted twice is deleted once).
  */
-export async function sweepExpiredIdempotencyKeys(s: any = strapi, now = Date.now()): Promise<number> {
-  const res = await s.db.query(UID as any).deleteMany({ where: { createdAt: { $lt: new Date(now - ttlMs()) } } });
+export async function sweepExpiredIdempotencyKeys(s: Core.Strapi = strapi, now = Date.now()): Promise<number> {
+  const res = await s.db.query(UID).deleteMany({ where: { createdAt: { $lt: new Date(now - ttlMs()) } } });
   return Number(res?.count ?? 0);
 }
 
 /** Registers the sweep as a Strapi cron task on this instance (called from bootstrap). */
-export function registerIdempotencySweep(s: any): void {
+export function registerIdempotencySweep(s: Core.Strapi): void {
   s.cron.add({
     idempotencyKeySweep: {
-      task: ({ strapi: st }: any) => sweepExpiredIdempotencyKeys(st).catch((e: any) => st.log.warn(`idempotency sweep failed: ${e?.message}`)),
+      task: ({ strapi: st }: { strapi: Core.Strapi }) => sweepExpiredIdempotencyKeys(st).catch((e: Error) => st.log.warn(`idempotency sweep failed: ${e?.message}`)),
       options: { rule: idempotencySweepRule() },
     },
   });
 }
 
-export default () => async (ctx: any, next: () => Promise<void>) => {
+export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   const key = ctx.get('Idempotency-Key');
   if (ctx.method !== 'POST' || !key || !PATHS.has(ctx.path.replace(/\/+$/, ''))) return next();
   if (key.length > 200) return send(ctx, 400, errorBody(400, 'ValidationError', 'Idempotency-Key deve ter no máximo 200 caracteres.'));
@@ -110,17 +123,17 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
   const scopeKey = `${userId}:${createHash('sha256').update(key).digest('hex')}`;
   const hash = await requestHash(ctx);
   const methodPath = `POST ${ctx.path}`;
-  const q = strapi.db.query(UID as any);
+  const q = strapi.db.query(UID);
 
   // Claim the key (unique insert), or find the row of the first request.
   const deadline = Date.now() + WAIT_MS;
-  let row: any = null;
+  let row: IdempotencyRow | null = null;
   for (;;) {
     try {
       row = await q.create({ data: { scope_key: scopeKey, user_id: userId, idem_key: key, method_path: methodPath, request_hash: hash, completed: false } });
       break; // claimed: we run the request
     } catch (e) {
-      const existing: any = await q.findOne({ where: { scope_key: scopeKey } });
+      const existing: IdempotencyRow | null = await q.findOne({ where: { scope_key: scopeKey } });
       if (!existing) {
         if (Date.now() > deadline) throw e;
         await sleep(25);
@@ -157,6 +170,6 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
     return;
   }
   let body = ctx.body;
-  if (Buffer.isBuffer(body) || (body && typeof body.pipe === 'function')) body = null;
+  if (Buffer.isBuffer(body) || (body && typeof (body as { pipe?: unknown }).pipe === 'function')) body = null;
   await q.update({ where: { id: row.id }, data: { status_code: status, response_body: body ?? null, completed: true } });
 };

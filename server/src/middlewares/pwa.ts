@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import send from 'koa-send';
+import type { AppContext } from '../utils/types';
 
 /**
  * `global::pwa`: Strapi itself serves the built PWA (`PWA_DIR`, set by `npm start` to the
@@ -26,7 +28,7 @@ export default () => {
   const root = process.env.PWA_DIR ? path.resolve(process.env.PWA_DIR) : '';
   const indexFile = root ? path.join(root, 'index.html') : '';
   if (!root || !existsSync(indexFile)) {
-    return async (_ctx: any, next: () => Promise<void>) => next();
+    return async (_ctx: AppContext, next: () => Promise<void>) => next();
   }
 
   let cspCache: { key: string; value: string } | undefined;
@@ -42,7 +44,7 @@ export default () => {
     return cspCache.value;
   };
 
-  return async (ctx: any, next: () => Promise<void>) => {
+  return async (ctx: AppContext, next: () => Promise<void>) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     let decoded: string;
     try {
@@ -79,10 +81,10 @@ export default () => {
     if (file === 'index.html') ctx.set('X-Frame-Options', 'DENY');
     await send(ctx, file, { root, brotli: true, gzip: true, hidden: false, index: false, format: false });
     if (!immutable && ctx.status === 200 && ctx.fresh) {
-      ctx.body?.destroy?.();
+      (ctx.body as Readable | undefined)?.destroy?.(); // koa-send's file stream
       ctx.status = 304;
     } else if (ctx.method === 'HEAD') {
-      ctx.body?.destroy?.(); // koa answers HEAD without reading the stream: close the file now
+      (ctx.body as Readable | undefined)?.destroy?.(); // koa answers HEAD without reading the stream: close the file now
     }
   };
 };

@@ -1,4 +1,5 @@
 import { assertFieldsShape, assertFilterShape, assertNoPrototypeNames, assertPaginationShape, assertSortShape, guardQuery } from '../utils/query-errors';
+import type { AppContext } from '../utils/types';
 
 /**
  * `global::query-shape`, right after strapi::query (issue 2 "Malformed query strings ...: all 4xx";
@@ -10,7 +11,7 @@ import { assertFieldsShape, assertFilterShape, assertNoPrototypeNames, assertPag
  * errors Strapi 5.54 raises as plain Errors (→ 500) for other malformed filters become the same 400.
  * One place for every endpoint, stock ones (/users) included; see utils/query-errors.ts.
  */
-export default () => async (ctx: any, next: () => Promise<void>) => {
+export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   if (!ctx.path.startsWith('/api/')) return next();
   assertFilterShape(ctx.query?.filters);
   assertPaginationShape(ctx.query);

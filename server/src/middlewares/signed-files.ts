@@ -4,6 +4,7 @@ import path from 'node:path';
 import { verifySignedPath } from '../utils/signed-url';
 import { classifyUploadPath } from '../utils/upload-path';
 import { activeS3, readObject } from '../utils/object-storage';
+import type { AppContext } from '../utils/types';
 
 /**
  * `global::signed-files`: the only server of stored files (issue 8 item 1). It answers every request
@@ -35,12 +36,12 @@ const TYPES: Record<string, string> = {
   '.avif': 'image/avif',
 };
 
-function answer(ctx: any, status: number, name: string, message: string) {
+function answer(ctx: AppContext, status: number, name: string, message: string) {
   ctx.status = status;
   ctx.body = { data: null, error: { status, name, message, details: {} } };
 }
 
-export default () => async (ctx: any, next: () => Promise<void>) => {
+export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   // spec 001 §8 "Files": an anonymous signed-URL request is a 401, not the stock 403.
   if (ctx.path === '/api/document-types/get-signed-url' && !ctx.get('Authorization')) {
     return answer(ctx, 401, 'UnauthorizedError', 'Não autenticado: Faça login para acessar este arquivo');

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { isAdminUser } from '../utils/scope';
+import type { AppContext, UploadedFile, UploadedFiles } from '../utils/types';
 
 /**
  * `global::upload-guard` (issue 2 "Uploads"; spec 001 §5, §9): POST /api/upload accepts only
@@ -28,7 +29,7 @@ export function sniff(head: Buffer): 'pdf' | 'png' | 'jpeg' | 'webp' | 'heic' | 
 const EXTENSIONS: Record<string, string[]> = { pdf: ['pdf'], png: ['png'], jpeg: ['jpg', 'jpeg'], webp: ['webp'], heic: ['heic', 'heif'] };
 const MIME: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', heic: 'image/heic' };
 
-function refuse(ctx: any, status: number, message: string) {
+function refuse(ctx: AppContext, status: number, message: string) {
   ctx.status = status;
   ctx.body = { data: null, error: { status, name: status === 413 ? 'PayloadTooLargeError' : 'ValidationError', message, details: {} } };
 }
@@ -44,7 +45,7 @@ async function head(filepath: string): Promise<Buffer> {
   }
 }
 
-async function callerIsAdmin(ctx: any): Promise<boolean> {
+async function callerIsAdmin(ctx: AppContext): Promise<boolean> {
   try {
     const payload = await strapi.plugin('users-permissions').service('jwt').getToken(ctx);
     if (!payload?.id) return false;
@@ -55,18 +56,18 @@ async function callerIsAdmin(ctx: any): Promise<boolean> {
   }
 }
 
-export default () => async (ctx: any, next: () => Promise<void>) => {
+export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   if (ctx.method !== 'POST' || !/^\/api\/upload\/?$/.test(ctx.path)) return next();
   if (!ctx.is('multipart')) return refuse(ctx, 400, 'Envie o arquivo como multipart/form-data no campo "files".');
-  const fields = ctx.request.body ?? {};
+  const fields: { ref?: unknown; refId?: unknown; field?: unknown } = ctx.request.body ?? {};
   if ((ctx.query.id || fields.ref || fields.refId || fields.field) && !(await callerIsAdmin(ctx))) {
     return refuse(ctx, 403, 'Apenas administradores podem substituir arquivos ou vinculá-los diretamente a registros.');
   }
-  const files = ctx.request.files ?? {};
-  const list = Object.values(files).flatMap((f: any) => (Array.isArray(f) ? f : [f]));
+  const files = (ctx.request.files ?? {}) as UploadedFiles;
+  const list: UploadedFile[] = Object.values(files).flatMap((f) => (Array.isArray(f) ? f : [f]));
   if (list.length === 0) return refuse(ctx, 400, 'Nenhum arquivo enviado: use o campo "files".');
   if (list.length > MAX_FILES()) return refuse(ctx, 400, `Envie no máximo ${MAX_FILES()} arquivos por vez (recebidos ${list.length}).`);
-  for (const f of list as any[]) {
+  for (const f of list) {
     const name: string = f.originalFilename ?? f.name ?? '';
     if (f.size > MAX_BYTES()) return refuse(ctx, 413, `O arquivo "${name}" excede o limite de 15 MB.`);
     const ext = (name.split('.').pop() ?? '').toLowerCase();

@@ -14,7 +14,15 @@
  * Safe with several instances: each deletion is idempotent (an already deleted row or missing
  * file is skipped), a file attached meanwhile is kept, and errors on one file never stop the run.
  */
+import type { Core, UID } from '@strapi/strapi';
+import type { JoinTable } from '@strapi/database';
+import type { Knex } from 'knex';
+import type { SchemaView } from './types';
+
 const FILE = 'plugin::upload.file';
+
+/** The join table of the file's `related` morph relation (the upload plugin's, always a join table). */
+const morphTable = (strapi: Core.Strapi) => (strapi.db.metadata.get(FILE).attributes.related as { joinTable: JoinTable }).joinTable;
 /** Cron rule of the sweep (UNATTACHED_FILE_SWEEP_RULE, 6-field croner syntax; default: every hour at minute 17). */
 export const sweepRule = () => process.env.UNATTACHED_FILE_SWEEP_RULE || '0 17 * * * *';
 const BATCH = 200;
@@ -26,21 +34,21 @@ export function unattachedTtlMs(): number {
 }
 
 /** [uid, attribute] of every plain relation attribute that targets plugin::upload.file. */
-function fileRelations(strapi: any): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const [uid, ct] of Object.entries<any>({ ...strapi.contentTypes, ...strapi.components })) {
-    for (const [name, attr] of Object.entries<any>(ct.attributes ?? {})) {
+function fileRelations(strapi: Core.Strapi): Array<[UID.Schema, string]> {
+  const out: Array<[UID.Schema, string]> = [];
+  for (const [uid, ct] of Object.entries<SchemaView>({ ...strapi.contentTypes, ...strapi.components })) {
+    for (const [name, attr] of Object.entries(ct.attributes ?? {})) {
       // the upload plugin's own relations (a file's folder — content-API uploads land in "API Uploads" —
       // and its localizations) are not attachments
-      if (attr.type === 'relation' && attr.target === FILE && !uid.startsWith('plugin::upload.')) out.push([uid, name]);
+      if (attr.type === 'relation' && attr.target === FILE && !uid.startsWith('plugin::upload.')) out.push([uid as UID.Schema, name]);
     }
   }
   return out;
 }
 
 /** True when file `id` is attached anywhere (morph table of media fields, or a relation to it). */
-export async function isAttached(strapi: any, id: number): Promise<boolean> {
-  const join = strapi.db.metadata.get(FILE).attributes.related.joinTable;
+export async function isAttached(strapi: Core.Strapi, id: number): Promise<boolean> {
+  const join = morphTable(strapi);
   const morph = await strapi.db.connection(join.name).where(join.joinColumn.name, id).first(join.joinColumn.name);
   if (morph) return true;
   for (const [uid, name] of fileRelations(strapi)) {
@@ -53,10 +61,10 @@ export async function isAttached(strapi: any, id: number): Promise<boolean> {
  * Deletes files created before `now - ttl` that are attached nowhere; returns how many it deleted.
  * Candidates come from one query (files with no morph row, oldest first, BATCH at a time).
  */
-export async function sweepUnattachedFiles(strapi: any, { now = Date.now(), ttlMs = unattachedTtlMs() } = {}): Promise<number> {
+export async function sweepUnattachedFiles(strapi: Core.Strapi, { now = Date.now(), ttlMs = unattachedTtlMs() } = {}): Promise<number> {
   const meta = strapi.db.metadata.get(FILE);
-  const join = meta.attributes.related.joinTable;
-  const createdAt = meta.attributes.createdAt.columnName ?? 'created_at';
+  const join = morphTable(strapi);
+  const createdAt = (meta.attributes.createdAt as { columnName?: string }).columnName ?? 'created_at';
   const cutoff = new Date(now - ttlMs);
   let deleted = 0;
   let afterId = 0;
@@ -66,7 +74,7 @@ export async function sweepUnattachedFiles(strapi: any, { now = Date.now(), ttlM
       .select(`${meta.tableName}.id`)
       .where(createdAt, '<', cutoff)
       .andWhere(`${meta.tableName}.id`, '>', afterId)
-      .whereNotExists((qb: any) =>
+      .whereNotExists((qb: Knex.QueryBuilder) =>
         qb
           .select(join.joinColumn.name)
           .from(join.name)
@@ -93,8 +101,8 @@ export async function sweepUnattachedFiles(strapi: any, { now = Date.now(), ttlM
 }
 
 /** Registers the hourly cron task (called from bootstrap). */
-export function registerFileSweep(strapi: any): void {
+export function registerFileSweep(strapi: Core.Strapi): void {
   strapi.cron.add({
-    unattachedFileSweep: { task: ({ strapi: s }: any) => sweepUnattachedFiles(s), options: { rule: sweepRule() } },
+    unattachedFileSweep: { task: ({ strapi: s }: { strapi: Core.Strapi }) => sweepUnattachedFiles(s), options: { rule: sweepRule() } },
   });
 }

@@ -40,6 +40,15 @@ export type AppContext = ParameterizedContext<AppState, DefaultContext & { param
 /** What policies read: Strapi's policy context (Koa's, without `state` in its type) with our `state` and the route `params`. */
 export type AppPolicyContext = Core.PolicyContext & { state: AppState; params?: Record<string, string> };
 
+/**
+ * An uploaded file as koa-body hands it over on `ctx.request.files` (formidable: `originalFilename`,
+ * `filepath`, `mimetype`; older versions `name`, `path`).
+ */
+export type UploadedFile = { originalFilename?: string | null; name?: string; size: number; filepath?: string; path?: string; mimetype?: string | null };
+
+/** `ctx.request.files`: each multipart field's file, or list of files. */
+export type UploadedFiles = Record<string, UploadedFile | UploadedFile[]>;
+
 /** A plain JSON object (request body `data`, a filters object, a row read from the database). */
 export type Json = Record<string, unknown>;
 

@@ -1,6 +1,11 @@
+import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { getScope, isAdminUser, NOTHING, type Scope } from './scope';
 import { PUBLIC_FIELDS } from './user-exposure';
+import { requestState, type Json, type SchemaView } from './types';
+
+/** Reads a schema by uid (`strapi.getModel`). */
+type GetModel = (uid: UID.Schema) => SchemaView;
 
 const USER = 'plugin::users-permissions.user';
 const LOGICAL = new Set(['$and', '$or', '$not']);
@@ -38,10 +43,10 @@ function touchesHidden(filter: unknown, depth = 0): boolean {
  * Without it, filtering one's own orders on the seller's CPF digit by digit would read another
  * company's salesman's CPF, although the answer never shows it. Pure; throws nothing.
  */
-export function restrictUserFilters(filters: any, schema: any, getModel: (uid: string) => any, known: Record<string, unknown>, depth = 0): any {
+export function restrictUserFilters(filters: unknown, schema: SchemaView, getModel: GetModel, known: Record<string, unknown>, depth = 0): unknown {
   if (!filters || typeof filters !== 'object' || depth > 20) return filters;
   if (Array.isArray(filters)) return filters.map((f) => restrictUserFilters(f, schema, getModel, known, depth + 1));
-  const out: Record<string, any> = {};
+  const out: Json = {};
   for (const [key, value] of Object.entries(filters)) {
     const attribute = schema?.attributes?.[key];
     if (LOGICAL.has(key)) {
@@ -70,7 +75,7 @@ function sortPaths(sort: unknown, prefix: string[] = [], depth = 0): string[][] 
 }
 
 /** Throws 400 when a sort path reaches a user's non-public field (the order of the rows would tell it). */
-function assertSortPublic(sort: unknown, schema: any, getModel: (uid: string) => any): void {
+function assertSortPublic(sort: unknown, schema: SchemaView, getModel: GetModel): void {
   for (const path of sortPaths(sort)) {
     let model = schema;
     for (const field of path) {
@@ -83,16 +88,16 @@ function assertSortPublic(sort: unknown, schema: any, getModel: (uid: string) =>
 }
 
 /** Applies the rules to a query of `schema`: root filters and sort, and every populate level's filters and sort. */
-function restrictQuery(query: any, schema: any, getModel: (uid: string) => any, known: Record<string, unknown>, depth = 0): any {
+function restrictQuery<Q>(query: Q, schema: SchemaView, getModel: GetModel, known: Record<string, unknown>, depth = 0): Q {
   if (!query || typeof query !== 'object' || depth > 10) return query;
-  const out = { ...query };
+  const out: Json = { ...(query as Json) };
   if (out.filters && typeof out.filters === 'object') {
     const filters = restrictUserFilters(out.filters, schema, getModel, known);
     out.filters = schema?.uid === USER && touchesHidden(out.filters) ? { $and: [filters, known] } : filters;
   }
   if (out.sort !== undefined) assertSortPublic(out.sort, schema, getModel);
   if (out.populate && typeof out.populate === 'object' && !Array.isArray(out.populate)) {
-    const populate: Record<string, any> = {};
+    const populate: Json = {};
     for (const [key, value] of Object.entries(out.populate)) {
       const attribute = schema?.attributes?.[key];
       const target = attribute?.type === 'relation' ? getModel(attribute.target) : attribute?.type === 'component' ? getModel(attribute.component) : null;
@@ -100,7 +105,7 @@ function restrictQuery(query: any, schema: any, getModel: (uid: string) => any, 
     }
     out.populate = populate;
   }
-  return out;
+  return out as Q; // the same query, rewritten
 }
 
 /**
@@ -110,16 +115,16 @@ function restrictQuery(query: any, schema: any, getModel: (uid: string) => any, 
  * the caller and its own people, and sorting on them answers 400. A generic mechanism read from
  * the schemas: a new relation to users is covered without further code.
  */
-export function registerUserFilterRules(strapi: any): void {
+export function registerUserFilterRules(strapi: Core.Strapi): void {
   const sanitize = strapi.contentAPI.sanitize;
   const original = sanitize.query;
-  sanitize.query = async (query: any, schema: any, options: any) => {
+  sanitize.query = async (query, schema, options) => {
     const sanitized = await original(query, schema, options);
-    const ctx = strapi.requestContext.get();
-    const caller = ctx?.state?.user;
+    const state = requestState(strapi) ?? {};
+    const caller = state.user;
     if (caller && isAdminUser(caller)) return sanitized;
-    const state = (ctx?.state ?? {}) as any;
     state.knownUsers ??= knownUsersFilter(caller ? await getScope(strapi, caller) : null);
-    return restrictQuery(sanitized, schema, (uid) => strapi.getModel(uid), state.knownUsers);
+    // `schema` is Strapi's runtime model (its uid typed as a plain string): read through SchemaView
+    return restrictQuery(sanitized, schema as SchemaView, (uid) => strapi.getModel(uid), state.knownUsers as Record<string, unknown>);
   };
 }

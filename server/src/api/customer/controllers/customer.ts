@@ -2,6 +2,7 @@ import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { normalizeDocument } from '../../../utils/documents';
 import { getScope } from '../../../utils/scope';
+import type { AppContext } from '../../../utils/types';
 
 const UID = 'api::customer.customer';
 
@@ -11,14 +12,14 @@ const UID = 'api::customer.customer';
  */
 export default factories.createCoreController(UID, ({ strapi }) => ({
   /** PUT /customers/:id — a scoped caller only for a customer no other party's order uses (service). */
-  async update(ctx: any) {
+  async update(ctx: AppContext) {
     const scope = await getScope(strapi, ctx.state.user);
-    if (scope.kind !== 'all') await (strapi.service(UID) as any).assertEditableBy(scope, String(ctx.params.id));
+    if (scope.kind !== 'all') await strapi.service(UID).assertEditableBy(scope, String(ctx.params.id));
     return super.update(ctx);
   },
 
   /** GET /customers/cpf-cnpj/:cpf_cnpj — the customer with that CPF/CNPJ (punctuation ignored), 404 'Cliente não encontrado'. */
-  async findByCpfCnpj(ctx: any) {
+  async findByCpfCnpj(ctx: AppContext) {
     await this.validateQuery(ctx);
     const query = await this.sanitizeQuery(ctx);
     const doc = normalizeDocument(ctx.params.cpf_cnpj);

@@ -3,6 +3,10 @@ import { errors } from '@strapi/utils';
 import { getScope, ownPartyField, scopeFilter, type Scope } from '../../../utils/scope';
 import { scopedActions } from '../../../utils/scoped-controller';
 import { signFileUrl, signedUrlTtl } from '../../../utils/signed-url';
+import type { AppContext, Json } from '../../../utils/types';
+
+/** What is read of an upload file row. */
+type FileRow = { id: number; url: string };
 
 const UID = 'api::document-type.document-type';
 const SOD = 'api::sales-order-document.sales-order-document';
@@ -16,7 +20,7 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
   ...scopedActions(UID, strapi, {
     notFound: 'Tipo de documento não encontrado',
     writePopulate: ['user_dispatcher_id', 'user_company_id'],
-    force(data: any, scope: Scope, op: 'create' | 'update') {
+    force(data: Json, scope: Scope, op: 'create' | 'update') {
       const own = ownPartyField(scope);
       if (!own) return;
       if (op === 'create') data[own] = scope.userId;
@@ -30,21 +34,22 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
    * Allowed: administrators; anyone for a company logo; otherwise the file must be the content of a
    * sales-order-document whose order is in the caller's scope (403 otherwise, 404 when unknown).
    */
-  async getSignedUrl(ctx) {
-    const { fileDocId, fileUrl } = ctx.query as Record<string, any>;
-    if ((fileDocId !== undefined && typeof fileDocId !== 'string') || (fileUrl !== undefined && typeof fileUrl !== 'string')) {
+  async getSignedUrl(ctx: AppContext) {
+    const query = ctx.query as Json;
+    if ((query.fileDocId !== undefined && typeof query.fileDocId !== 'string') || (query.fileUrl !== undefined && typeof query.fileUrl !== 'string')) {
       throw new errors.ValidationError('Parâmetros inválidos: fileDocId e fileUrl devem ser textos.');
     }
+    const { fileDocId, fileUrl } = query as { fileDocId?: string; fileUrl?: string }; // checked just above
     if (!fileDocId && !fileUrl) throw new errors.ValidationError('Informe fileDocId ou fileUrl.');
     const urlPath = fileUrl ? pathOf(fileUrl) : null;
     if (fileUrl && !urlPath) throw new errors.ValidationError('fileUrl inválida.');
 
-    let file: any = null;
+    let file: FileRow | null = null;
     if (fileDocId) {
       const where = /^\d+$/.test(fileDocId) ? { $or: [{ id: Number(fileDocId) }, { documentId: fileDocId }] } : { documentId: fileDocId };
       file = await strapi.db.query('plugin::upload.file').findOne({ where });
-      if (!file && strapi.contentTypes[SOD as any]) {
-        const doc: any = await strapi.db.query(SOD as any).findOne({ where: { documentId: fileDocId }, populate: { content: true } });
+      if (!file && strapi.contentTypes[SOD]) {
+        const doc: { content?: FileRow | null } | null = await strapi.db.query(SOD).findOne({ where: { documentId: fileDocId }, populate: { content: true } });
         file = doc?.content ?? null;
       }
     } else {
@@ -86,14 +91,15 @@ function pathOf(url: string): string | null {
  */
 async function fileVisible(scope: Scope, fileId: number): Promise<boolean> {
   if (scope.kind === 'all') return true;
-  const morphs: any[] = await strapi.db.connection('files_related_mph').where({ file_id: fileId }).select('related_type', 'related_id', 'field');
+  const morphs: { related_type: string; related_id: number; field: string }[] = await strapi.db
+    .connection('files_related_mph')
+    .where({ file_id: fileId })
+    .select('related_type', 'related_id', 'field');
   if (morphs.length === 0) return false;
   for (const m of morphs) {
     if (m.related_type === 'api::company.company' && m.field === 'logo') continue;
     if (m.related_type !== SOD) return false;
-    const visible = await strapi.db
-      .query(SOD as any)
-      .findOne({ where: { $and: [{ id: m.related_id }, scopeFilter(SOD, scope, 'read') ?? {}] }, select: ['id'] });
+    const visible = await strapi.db.query(SOD).findOne({ where: { $and: [{ id: m.related_id }, scopeFilter(SOD, scope, 'read') ?? {}] }, select: ['id'] });
     if (!visible) return false;
   }
   return true;

@@ -1,6 +1,7 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { getScope, ownPartyField, scopeFilter } from '../../../utils/scope';
 import { assertOrderVisible, resolveScoped, scopedActions } from '../../../utils/scoped-controller';
+import type { AppContext } from '../../../utils/types';
 
 const UID = 'api::receivable.receivable';
 
@@ -25,21 +26,21 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
   }),
 
   /** POST /receivables/confirm/:id — pending → paid; 409 from any other status. */
-  async confirm(ctx: any) {
+  async confirm(ctx: AppContext) {
     return transition(this, strapi, ctx, 'paid');
   },
 
   /** POST /receivables/undo/:id — paid → reversed (estorno); 409 from any other status. */
-  async undo(ctx: any) {
+  async undo(ctx: AppContext) {
     return transition(this, strapi, ctx, 'reversed');
   },
 }));
 
-async function transition(controller: any, strapi: any, ctx: any, to: 'paid' | 'reversed') {
+async function transition(controller: Partial<Core.CoreAPI.Controller.Base>, strapi: Core.Strapi, ctx: AppContext, to: 'paid' | 'reversed') {
   const scope = await getScope(strapi, ctx.state.user);
-  await controller.validateQuery(ctx);
-  const query = await controller.sanitizeQuery(ctx);
+  await controller.validateQuery!(ctx);
+  const query = await controller.sanitizeQuery!(ctx);
   const { documentId } = await resolveScoped(strapi, UID, ctx.params.id, scopeFilter(UID, scope, 'write'), 'Não encontrado');
   const entity = await strapi.service(UID).transition(documentId, to, query);
-  return controller.transformResponse(await controller.sanitizeOutput(entity, ctx));
+  return controller.transformResponse!(await controller.sanitizeOutput!(entity, ctx));
 }

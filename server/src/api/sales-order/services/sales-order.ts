@@ -1,6 +1,20 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { loadRef, relationRef } from '../../../utils/relations';
 import { conflict, dateInput, fail, has, nonNegative, num, partyUser, text } from '../../../utils/rules';
+import type { DocumentInput, Json } from '../../../utils/types';
+
+/** The params of the core service's create/update/delete (only `data` is read here). */
+type WriteParams = { data?: Json; [key: string]: unknown };
+
+/** A sales item as an order line snapshots it (amounts in reais, or percent of the vehicle price). */
+type SalesItemRow = {
+  id: number;
+  name: string;
+  billing_type: 'fixed_value' | 'percentage';
+  vehicle_documentation_company_amount: number | string;
+  vehicle_sales_company_amount: number | string;
+  platform_amount: number | string;
+};
 
 const UID = 'api::sales-order.sales-order';
 const AGREEMENT = 'api::company-agreement.company-agreement';
@@ -14,8 +28,8 @@ export const ORDER_STATUSES = ['authorized', 'pending', 'denied', 'paid', 'rever
  * user_dispatcher_id a dispatcher user; vehicle_documentation_company_id defaults to the
  * dispatcher's company record.
  */
-export async function checkOrder(strapi: any, data: any, creating: boolean, documentId: string | null = null) {
-  if (has(data, 'status_in') && !ORDER_STATUSES.includes(data.status_in)) data.status_in = 'pending';
+export async function checkOrder(strapi: Core.Strapi, data: Json, creating: boolean, documentId: string | null = null) {
+  if (has(data, 'status_in') && (typeof data.status_in !== 'string' || !ORDER_STATUSES.includes(data.status_in))) data.status_in = 'pending';
   if (
     (creating && (data.billing_date == null || data.billing_date === '')) ||
     (has(data, 'billing_date') && (data.billing_date == null || data.billing_date === ''))
@@ -44,7 +58,7 @@ export async function checkOrder(strapi: any, data: any, creating: boolean, docu
  * saved (the stored party when the request leaves it out), for every caller. Either party empty
  * passes. Throws 400 on `user_company_id`.
  */
-async function checkAgreement(strapi: any, data: any, documentId: string | null) {
+async function checkAgreement(strapi: Core.Strapi, data: Json, documentId: string | null) {
   if (!has(data, 'user_company_id') && !has(data, 'user_dispatcher_id')) return;
   const stored = documentId
     ? await strapi.db.query(UID).findOne({ where: { documentId }, populate: { user_company_id: { select: ['id'] }, user_dispatcher_id: { select: ['id'] } } })
@@ -64,9 +78,9 @@ async function checkAgreement(strapi: any, data: any, documentId: string | null)
  * a percentage item is applied to `vehiclePrice`, reais).
  * `line` is `{sales_item: id|documentId, quantity?}`; throws 400 when the item does not exist.
  */
-async function lineFrom(strapi: any, line: any, vehiclePrice: number) {
+async function lineFrom(strapi: Core.Strapi, line: Json, vehiclePrice: number) {
   const ref = relationRef(line?.sales_item ?? line?.sales_item_id ?? line?.id);
-  const item = await loadRef(strapi, 'api::sales-item.sales-item', ref);
+  const item = await loadRef<SalesItemRow>(strapi, 'api::sales-item.sales-item', ref);
   if (!item) fail('items', 'Item para venda não encontrado');
   const quantity = num(line, 'quantity', 'Quantidade inválida') ?? 1;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000) fail('items', 'Quantidade inválida');
@@ -83,11 +97,11 @@ async function lineFrom(strapi: any, line: any, vehiclePrice: number) {
 }
 
 export default factories.createCoreService(UID, ({ strapi }) => ({
-  async create(params: any = {}) {
+  async create(params: WriteParams = {}) {
     await checkOrder(strapi, (params.data ??= {}), true);
     return super.create(params);
   },
-  async update(documentId: string, params: any = {}) {
+  async update(documentId: string, params: WriteParams = {}) {
     await checkOrder(strapi, (params.data ??= {}), false, documentId);
     return super.update(documentId, params);
   },
@@ -97,13 +111,15 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
    * in one transaction (issue 8 item 11). An order with a paid receivable is refused: 409 with
    * `details.paid` (their documentIds) — reverse the payments first. Documents are kept.
    */
-  async delete(documentId: string, params: any = {}) {
+  async delete(documentId: string, params: WriteParams = {}) {
     return strapi.db.transaction(async () => {
       const order = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id'] });
       if (order) {
-        const paid = await strapi.db.query(RECEIVABLE).findMany({ where: { sales_order: order.id, status_in: 'paid' }, select: ['documentId'] });
+        const paid: { documentId: string }[] = await strapi.db
+          .query(RECEIVABLE)
+          .findMany({ where: { sales_order: order.id, status_in: 'paid' }, select: ['documentId'] });
         if (paid.length) {
-          conflict(`Este pedido tem ${paid.length} pagamento(s) pago(s); estorne-os antes de excluir o pedido.`, { paid: paid.map((r: any) => r.documentId) });
+          conflict(`Este pedido tem ${paid.length} pagamento(s) pago(s); estorne-os antes de excluir o pedido.`, { paid: paid.map((r) => r.documentId) });
         }
         await strapi.db.query(RECEIVABLE).deleteMany({ where: { sales_order: order.id } });
         await strapi.db.query('api::sales-order-item.sales-order-item').deleteMany({ where: { sales_order: order.id } });
@@ -117,7 +133,7 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
    * `{sales_item, quantity}`; original_amount and current_amount default to the sum of
    * line prices × quantity (reais). Returns the order with items populated.
    */
-  async createWithItems(data: any, lines: any[]) {
+  async createWithItems(data: Json, lines: Json[]) {
     if (!Array.isArray(lines) || lines.length > 100) fail('items', 'Lista de itens inválida');
     return strapi.db.transaction(async () => {
       const rows = [];
@@ -127,7 +143,8 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
       if (data.current_amount == null) data.current_amount = total;
       const order = await this.create({ data });
       for (const row of rows) {
-        await strapi.documents('api::sales-order-item.sales-order-item').create({ data: { ...row, sales_order: order.id } });
+        const line = { ...row, sales_order: order.id } as DocumentInput<'api::sales-order-item.sales-order-item'>;
+        await strapi.documents('api::sales-order-item.sales-order-item').create({ data: line });
       }
       return strapi
         .documents(UID)
