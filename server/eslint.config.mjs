@@ -33,7 +33,9 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      // Strapi's own typings are loose; `any` is being replaced by Core.Strapi and friends (issue 9 item 8).
+      // server/src uses Strapi's types (Core.Strapi, UID, Core.Plugin), Koa's context (utils/types.ts
+      // AppContext) and `unknown` + narrowing instead of `any` (issue 9 item 8): no new `any` there.
+      // Tests, scripts and benches read arbitrary JSON answers and keep it for now.
       '@typescript-eslint/no-explicit-any': 'off',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -47,6 +49,10 @@ export default tseslint.config(
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,js,mjs}': '+([a-z0-9])*(-+([a-z0-9]))' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE', 'tests/**/': 'KEBAB_CASE' }],
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
     files: ['**/*.{js,cjs}'],

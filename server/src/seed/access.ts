@@ -108,9 +108,9 @@ export async function seedAccess(strapi: Core.Strapi): Promise<void> {
   // States (the 27 UFs).
   const states: Record<string, number> = {};
   for (const [abbreviation, name] of UFS) {
-    let row: any = await strapi.db.query('api::state.state').findOne({ where: { abbreviation } });
-    if (!row) row = await strapi.documents('api::state.state').create({ data: { abbreviation, name } });
-    states[abbreviation] = row.id;
+    const row: { id: number } | null = await strapi.db.query('api::state.state').findOne({ where: { abbreviation } });
+    // a document's id is a number on every database we run (Strapi types it number | string)
+    states[abbreviation] = row ? row.id : Number((await strapi.documents('api::state.state').create({ data: { abbreviation, name } })).id);
   }
 
   // Roles and their permissions; re-applied only when the map's version changes.
@@ -120,7 +120,7 @@ export async function seedAccess(strapi: Core.Strapi): Promise<void> {
   const roleIds: Record<string, number> = {};
   const roleTypes = [...SEEDED_ROLES.map((r) => r.type), 'authenticated', 'public'];
   for (const type of roleTypes) {
-    let role: any = await strapi.db.query(ROLE).findOne({ where: { type } });
+    let role: { id: number } | null = await strapi.db.query(ROLE).findOne({ where: { type } });
     if (!role) {
       const def = SEEDED_ROLES.find((r) => r.type === type);
       if (!def) continue;

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { JoinTable } from '@strapi/database';
 import { BulkWriter } from './demo/bulk';
 import {
   CARD_BRANDS,
@@ -27,15 +28,38 @@ const PASSWORD = 'Balcao@2026';
 /** Demo logins created by seed/access.ts that the business data hangs on (by username). */
 const LOGIN = { dispatcher: '11222333000181', company: '45283095000136', salesman: '11144477735' };
 
+/** A demo dealership or dispatcher (`city`: index into CITIES; `login`: an existing login of seed/access.ts). */
+type Party = { trade_name: string; legal_name: string; cnpj: string; city: number; login?: string };
+
+/** A demo sales item row, with the seed's own `_type`/`_uf` keys (not attributes: the bulk writer skips them). */
+type DemoItem = ReturnType<typeof split> & {
+  id?: number;
+  name: string;
+  billing_type: string;
+  is_vehicle_financed: boolean;
+  is_special_plate: boolean;
+  _type: number;
+  _uf: string;
+  [field: string]: unknown;
+};
+
+/** A demo order: its row, its lines, its agreement pair `d-c` and status. */
+type DemoOrder = {
+  row: { customer_id: number; user_company_id: number; user_dispatcher_id: number; current_amount: number; billing_date: Date; [field: string]: unknown };
+  lines: Array<Record<string, unknown>>;
+  pair: string;
+  status: string;
+};
+
 /** Extra dealerships and dispatchers (their login users are created here, password Balcao@2026). */
-const DEALERSHIPS = [
+const DEALERSHIPS: Party[] = [
   { trade_name: 'Avenida Veículos', legal_name: 'Avenida Comércio de Veículos Ltda', cnpj: LOGIN.company, city: 0, login: LOGIN.company },
   { trade_name: 'Rio Motors', legal_name: 'Rio Motors Comércio de Automóveis S.A.', cnpj: cnpjFrom(334445550001), city: 2 },
   { trade_name: 'Minas Auto Center', legal_name: 'Minas Auto Center Ltda', cnpj: cnpjFrom(556667770001), city: 3 },
   { trade_name: 'Curitiba Seminovos', legal_name: 'Curitiba Seminovos e Multimarcas Ltda', cnpj: cnpjFrom(778889990001), city: 4 },
   { trade_name: 'Gaúcha Caminhões', legal_name: 'Gaúcha Comércio de Caminhões Ltda', cnpj: cnpjFrom(990001110001), city: 5 },
 ];
-const DISPATCHERS = [
+const DISPATCHERS: Party[] = [
   { trade_name: 'Despachante Paulista', legal_name: 'Despachante Paulista Ltda', cnpj: LOGIN.dispatcher, city: 0, login: LOGIN.dispatcher },
   { trade_name: 'Despachante Carioca', legal_name: 'Carioca Serviços de Despachante Ltda', cnpj: cnpjFrom(223334440001), city: 2 },
   { trade_name: 'Despachante Sul', legal_name: 'Sul Documentação Veicular Ltda', cnpj: cnpjFrom(445556660001), city: 5 },
@@ -70,7 +94,7 @@ export async function seedDemo(strapi: Core.Strapi): Promise<void> {
     await store.set({ value: { version: DEMO_VERSION } });
     return;
   }
-  const logins: any = {};
+  const logins: Record<string, { id: number } | null> = {};
   for (const [k, username] of Object.entries(LOGIN)) {
     logins[k] = await strapi.db.query(USER).findOne({ where: { username } });
   }
@@ -80,13 +104,18 @@ export async function seedDemo(strapi: Core.Strapi): Promise<void> {
   }
   const started = Date.now();
   const states: Record<string, number> = Object.fromEntries(
-    (await strapi.db.query('api::state.state').findMany({ select: ['id', 'abbreviation'] })).map((s: any) => [s.abbreviation, s.id]),
+    (await strapi.db.query('api::state.state').findMany({ select: ['id', 'abbreviation'] })).map((s: { id: number; abbreviation: string }) => [
+      s.abbreviation,
+      s.id,
+    ]),
   );
-  const roles: Record<string, number> = Object.fromEntries((await strapi.db.query(ROLE).findMany({ select: ['id', 'type'] })).map((r: any) => [r.type, r.id]));
+  const roles: Record<string, number> = Object.fromEntries(
+    (await strapi.db.query(ROLE).findMany({ select: ['id', 'type'] })).map((r: { id: number; type: string }) => [r.type, r.id]),
+  );
 
   // Login users of the extra dealerships/dispatchers (hashing through the users-permissions service).
   const userService = strapi.plugin('users-permissions').service('user');
-  const loginOf = async (c: any, type: 'company' | 'dispatcher') => {
+  const loginOf = async (c: Party, type: 'company' | 'dispatcher'): Promise<number> => {
     if (c.login) return type === 'company' ? logins.company.id : logins.dispatcher.id;
     const existing = await strapi.db.query(USER).findOne({ where: { username: c.cnpj } });
     if (existing) return existing.id;
@@ -113,10 +142,10 @@ export async function seedDemo(strapi: Core.Strapi): Promise<void> {
   for (const c of DISPATCHERS) dispatcherUsers.push(await loginOf(c, 'dispatcher'));
 
   const files: Array<{ orderId: number; typeName: string; docTypeId: number }> = [];
-  await strapi.db.transaction(async ({ trx }: any) => {
+  await strapi.db.transaction(async ({ trx }) => {
     const bulk = new BulkWriter(strapi, trx);
     const rnd = prng(42);
-    const company = (c: any, type: 'company' | 'dispatcher', userId: number) => {
+    const company = (c: Party, type: 'company' | 'dispatcher', userId: number) => {
       const [uf, city, cep, ddd] = CITIES[c.city];
       return {
         trade_name: c.trade_name,
@@ -152,7 +181,7 @@ export async function seedDemo(strapi: Core.Strapi): Promise<void> {
       })),
     );
     // the Vendedor sells for the demo dealership
-    const salesmanMeta: any = strapi.db.metadata.get(USER).attributes.company_id;
+    const salesmanMeta = strapi.db.metadata.get(USER).attributes.company_id as { joinTable?: JoinTable & { inverseOrderColumnName?: string } };
     if (salesmanMeta?.joinTable) {
       const jt = salesmanMeta.joinTable;
       await trx(jt.name)
@@ -173,7 +202,7 @@ export async function seedDemo(strapi: Core.Strapi): Promise<void> {
       'api::payment-method.payment-method',
       PAYMENT_METHODS.map((p) => ({ ...p, is_active: true })),
     );
-    const itemRows: any[] = [];
+    const itemRows: DemoItem[] = [];
     for (const [t, vt] of vehicleTypes.entries()) {
       for (const uf of ['SP', 'RJ', 'MG', 'PR', 'RS']) {
         for (const it of SALES_ITEMS) {
@@ -200,7 +229,7 @@ export async function seedDemo(strapi: Core.Strapi): Promise<void> {
     const itemIds = await bulk.insert('api::sales-item.sales-item', itemRows);
     itemRows.forEach((r, i) => (r.id = itemIds[i]));
 
-    const docTypeRows: any[] = [];
+    const docTypeRows: Array<{ id?: number; name: string; user_dispatcher_id: number; user_company_id: number; _pair: string }> = [];
     for (const [d, c] of AGREEMENTS) {
       for (const name of DOCUMENT_TYPES)
         docTypeRows.push({ name, user_dispatcher_id: dispatcherUsers[d], user_company_id: dealerUsers[c], _pair: `${d}-${c}` });
@@ -222,7 +251,7 @@ export async function seedDemo(strapi: Core.Strapi): Promise<void> {
 
     // Orders: 300, every status, lines of the order's vehicle type in the dealership's UF (SP fallback).
     const now = Date.now();
-    const orders: any[] = [];
+    const orders: DemoOrder[] = [];
     for (let i = 0; i < 300; i++) {
       const [d, c] = AGREEMENTS[i % AGREEMENTS.length];
       const t = rnd.int(0, 4);
@@ -278,11 +307,11 @@ export async function seedDemo(strapi: Core.Strapi): Promise<void> {
     );
     await bulk.insert(
       'api::sales-order-item.sales-order-item',
-      orders.flatMap((o, i) => o.lines.map((l: any) => ({ ...l, sales_order: orderIds[i] }))),
+      orders.flatMap((o, i) => o.lines.map((l) => ({ ...l, sales_order: orderIds[i] }))),
     );
 
     // Receivables: paid orders fully paid, reversed orders reversed, pending/authorized partly paid, denied none.
-    const receivables: any[] = [];
+    const receivables: Array<Record<string, unknown>> = [];
     const customerById = new Map(customerIds.map((id, i) => [id, customerRows[i].cpf_cnpj]));
     orders.forEach((o, i) => {
       const statuses: string[] =

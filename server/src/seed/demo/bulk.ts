@@ -1,4 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { Core, UID } from '@strapi/strapi';
+import type { JoinTable } from '@strapi/database';
+import type { Knex } from 'knex';
+
+/** What is read of an attribute of Strapi's database metadata (columns, join tables, defaults). */
+interface MetaAttribute {
+  type: string;
+  columnName?: string;
+  mappedBy?: string;
+  default?: unknown;
+  joinTable?: JoinTable & { orderColumnName?: string; inverseOrderColumnName?: string };
+}
 
 /**
  * Fast bulk inserts for seeds (demo and seed:large): rows are written with knex in batches,
@@ -15,8 +27,8 @@ export class BulkWriter {
   private ordCounter = 0;
 
   constructor(
-    private strapi: any,
-    private knex: any = strapi.db.connection,
+    private strapi: Core.Strapi,
+    private knex: Knex = strapi.db.connection,
   ) {}
 
   private async nextId(table: string): Promise<number> {
@@ -28,24 +40,24 @@ export class BulkWriter {
   }
 
   /** Inserts `rows` of `uid` (scalars + owning-side xToOne relations) and returns their ids. */
-  async insert(uid: string, rows: Array<Record<string, any>>, batch = 200): Promise<number[]> {
+  async insert(uid: UID.Schema, rows: Array<Record<string, unknown>>, batch = 200): Promise<number[]> {
     if (!rows.length) return [];
     const meta = this.strapi.db.metadata.get(uid);
     const table = meta.tableName;
     let id = await this.nextId(table);
     const now = new Date();
-    const scalars: any[] = [];
-    const links = new Map<string, any[]>();
+    const scalars: Record<string, unknown>[] = [];
+    const links = new Map<string, Record<string, unknown>[]>();
     const ids: number[] = [];
     for (const row of rows) {
-      const out: Record<string, any> = { id };
-      for (const [name, attr] of Object.entries<any>(meta.attributes)) {
+      const out: Record<string, unknown> = { id };
+      for (const [name, attr] of Object.entries(meta.attributes as Record<string, MetaAttribute>)) {
         if (name === 'id') continue;
         if (attr.type === 'relation') {
           const value = row[name];
           if (value == null || !attr.joinTable || attr.mappedBy) continue;
           const jt = attr.joinTable;
-          const link: Record<string, any> = { [jt.joinColumn.name]: id, [jt.inverseJoinColumn.name]: value };
+          const link: Record<string, unknown> = { [jt.joinColumn.name]: id, [jt.inverseJoinColumn.name]: value };
           if (jt.orderColumnName) link[jt.orderColumnName] = 1;
           if (jt.inverseOrderColumnName) link[jt.inverseOrderColumnName] = ++this.ordCounter;
           if (!links.has(jt.name)) links.set(jt.name, []);
@@ -58,7 +70,7 @@ export class BulkWriter {
         if ((name === 'createdAt' || name === 'updatedAt' || name === 'publishedAt') && value == null) value = row.createdAt ?? now;
         if (value === undefined && attr.default !== undefined && typeof attr.default !== 'function') value = attr.default;
         if (value === undefined) continue;
-        if ((attr.type === 'datetime' || attr.type === 'timestamp') && value != null && !(value instanceof Date)) value = new Date(value);
+        if ((attr.type === 'datetime' || attr.type === 'timestamp') && value != null && !(value instanceof Date)) value = new Date(value as string | number);
         if (attr.type === 'json' && value != null) value = JSON.stringify(value);
         out[attr.columnName ?? name] = value;
       }

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import type { Core } from '@strapi/strapi';
+import type { DocumentInput } from '../../utils/types';
 
 /** A minimal one-page PDF whose text is `text`. */
 export function tinyPdf(text: string): Buffer {
@@ -65,7 +67,7 @@ export function tinyPng(w = 16, h = 16, rgb: [number, number, number] = [14, 95,
  * configured provider like any upload) and links it to a new sales-order-document of that
  * order and document type. Failures are logged, not thrown: demo files are a nicety.
  */
-export async function seedDemoFiles(strapi: any, entries: Array<{ orderId: number; typeName: string; docTypeId: number }>) {
+export async function seedDemoFiles(strapi: Core.Strapi, entries: Array<{ orderId: number; typeName: string; docTypeId: number }>) {
   if (!entries.length) return;
   const dir = mkdtempSync(path.join(tmpdir(), 'balcao-seed-'));
   try {
@@ -81,9 +83,8 @@ export async function seedDemoFiles(strapi: any, entries: Array<{ orderId: numbe
           data: { fileInfo: { name, alternativeText: e.typeName } },
           files: { filepath, originalFilename: name, mimetype: png ? 'image/png' : 'application/pdf', size: statSync(filepath).size },
         });
-      await strapi.documents('api::sales-order-document.sales-order-document').create({
-        data: { sales_order: e.orderId, document_type: e.docTypeId, content: file.id },
-      });
+      const data = { sales_order: e.orderId, document_type: e.docTypeId, content: file.id } as DocumentInput<'api::sales-order-document.sales-order-document'>;
+      await strapi.documents('api::sales-order-document.sales-order-document').create({ data });
     }
   } catch (err) {
     strapi.log.warn(`[seed] demo files skipped: ${(err as Error).message}`);
