@@ -107,7 +107,8 @@ export async function sweepExpiredIdempotencyKeys(s: Core.Strapi = strapi, now =
 export function registerIdempotencySweep(s: Core.Strapi): void {
   s.cron.add({
     idempotencyKeySweep: {
-      task: ({ strapi: st }: { strapi: Core.Strapi }) => sweepExpiredIdempotencyKeys(st).catch((e: Error) => st.log.warn(`idempotency sweep failed: ${e?.message}`)),
+      task: ({ strapi: st }: { strapi: Core.Strapi }) =>
+        sweepExpiredIdempotencyKeys(st).catch((e: Error) => st.log.warn(`idempotency sweep failed: ${e?.message}`)),
       options: { rule: idempotencySweepRule() },
     },
   });

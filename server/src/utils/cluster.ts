@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { Client } from 'pg';
+import type { ServerResponse } from 'node:http';
+import { Client, type ClientConfig } from 'pg';
 
 /**
  * What several API instances on one database need at start and stop (issue 13 "Past one machine";
@@ -24,7 +25,7 @@ let lockClient: Client | null = null;
 
 /** Takes the boot lock (PostgreSQL only); waits while another instance holds it. */
 export async function acquireBootLock(strapi: Core.Strapi): Promise<void> {
-  const db: any = strapi.config.get('database.connection');
+  const db = strapi.config.get<{ client?: string; connection?: ClientConfig & { connectionString?: string } }>('database.connection');
   if (db?.client !== 'postgres') return;
   const c = db.connection ?? {};
   const client = new Client({
@@ -61,8 +62,8 @@ export function registerGracefulShutdown(strapi: Core.Strapi): void {
   const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 25_000;
   let inFlight = 0;
   let idle: (() => void) | null = null;
-  const server: any = strapi.server.httpServer;
-  server.on('request', (_req: unknown, res: any) => {
+  const server = strapi.server.httpServer;
+  server.on('request', (_req: unknown, res: ServerResponse) => {
     inFlight++;
     res.on('close', () => {
       inFlight--;
@@ -75,7 +76,7 @@ export function registerGracefulShutdown(strapi: Core.Strapi): void {
     stopping = true;
     strapi.log.info(`[shutdown] ${signal}: no new connections; ${inFlight} request(s) in flight`);
     // Keep-alive connections answer their current request with `Connection: close`, then close.
-    server.on('request', (_req: unknown, res: any) => res.setHeader('Connection', 'close'));
+    server.on('request', (_req: unknown, res: ServerResponse) => res.setHeader('Connection', 'close'));
     server.close();
     server.closeIdleConnections?.();
     if (inFlight > 0) {

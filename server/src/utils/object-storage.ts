@@ -1,4 +1,8 @@
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import type { Core } from '@strapi/strapi';
+
+/** What is read of the upload plugin's configuration (config/plugins.ts, provider aws-s3). */
+type UploadConfig = { provider?: string; providerOptions?: { s3Options?: S3ClientConfig & { params?: { Bucket?: string } } } };
 
 /**
  * Uploaded files on S3-compatible object storage (issue 13 "Past one machine"; docs/deploy.md).
@@ -71,8 +75,8 @@ export function uploadProviderConfig(env: Env): Record<string, unknown> {
 let client: { key: string; s3: S3Client } | null = null;
 
 /** The bucket settings this process runs with (from the upload plugin's configuration), or null on local disk. */
-export function activeS3(strapi: any): { s3: S3Client; bucket: string } | null {
-  const cfg = strapi.config.get('plugin::upload') ?? {};
+export function activeS3(strapi: Core.Strapi): { s3: S3Client; bucket: string } | null {
+  const cfg = strapi.config.get<UploadConfig>('plugin::upload') ?? {};
   if (cfg.provider !== 'aws-s3') return null;
   const options = cfg.providerOptions?.s3Options ?? {};
   const key = JSON.stringify(options);
@@ -88,7 +92,7 @@ export function activeS3(strapi: any): { s3: S3Client; bucket: string } | null {
  * Returns the body as a Node stream plus its length, type and modification date.
  */
 export async function readObject(
-  strapi: any,
+  strapi: Core.Strapi,
   name: string,
   method: 'GET' | 'HEAD' = 'GET',
 ): Promise<{ body: NodeJS.ReadableStream | null; length?: number; lastModified?: Date; type?: string } | null> {
@@ -101,8 +105,9 @@ export async function readObject(
     }
     const res = await active.s3.send(new GetObjectCommand({ Bucket: active.bucket, Key: name }));
     return { body: res.Body as NodeJS.ReadableStream, length: res.ContentLength, lastModified: res.LastModified, type: res.ContentType };
-  } catch (e: any) {
-    if (e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404) return null;
+  } catch (e) {
+    const err = e as { name?: string; $metadata?: { httpStatusCode?: number } } | null; // an AWS SDK service error
+    if (err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.$metadata?.httpStatusCode === 404) return null;
     throw e;
   }
 }

@@ -22,7 +22,7 @@ export class DatabaseStore extends (Stores.Store as unknown as new () => object)
   }
 
   private table(): string {
-    return this.strapi.db.metadata.get(UID as any).tableName;
+    return this.strapi.db.metadata.get(UID).tableName;
   }
 
   /** Counts `weight` hits on `key`; returns the count in the current window and when it ends (ms). */
@@ -31,7 +31,9 @@ export class DatabaseStore extends (Stores.Store as unknown as new () => object)
     const end = now + options.interval;
     const t = this.table();
     const knex = this.strapi.db.connection;
-    const result: any = await knex.raw(
+    // RETURNING rows: an array on SQLite (better-sqlite3), `{rows}` on PostgreSQL
+    type Row = { hits: number | string; reset_at: number | string };
+    const result: Row[] | { rows: Row[] } = await knex.raw(
       `INSERT INTO ?? (bucket_key, hits, reset_at) VALUES (?, ?, ?)
        ON CONFLICT (bucket_key) DO UPDATE SET
          hits = CASE WHEN ??.reset_at <= ? THEN excluded.hits ELSE ??.hits + excluded.hits END,
