@@ -86,8 +86,9 @@ export function requestState(strapi: Core.Strapi): AppState | undefined {
 }
 
 /**
- * `data` of a Document Service create/update of `T`. Strapi derives it from the generated
- * content-type registry (`types/generated`, not committed); without it none of our fields is
- * known and an object literal is refused, so writes cast their data to this, once, at the call.
+ * `data` of a Document Service create (and update) of `T`. Strapi derives it from the content-type
+ * registry that `strapi develop` generates (`types/generated`, not committed): without it none of
+ * our fields is known and an object literal is refused, with it the required fields are checked, so
+ * writes cast their data to this, once, at the call (the code compiles both ways).
  */
-export type DocumentInput<T extends UID.ContentType> = Modules.Documents.Params.Data.PartialInput<T>;
+export type DocumentInput<T extends UID.ContentType> = Modules.Documents.Params.Data.Input<T>;

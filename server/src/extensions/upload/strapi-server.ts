@@ -9,6 +9,8 @@ import type { Core } from '@strapi/strapi';
  * A plain private integer, not a relation: never output, never populated, never filterable.
  */
 export default (plugin: Core.Plugin) => {
-  plugin.contentTypes.file.schema.attributes.uploaded_by = { type: 'integer', private: true, configurable: false };
+  // a new attribute: not in the file schema's type (generated or not)
+  const attributes = plugin.contentTypes.file.schema.attributes as Record<string, unknown>;
+  attributes.uploaded_by = { type: 'integer', private: true, configurable: false };
   return plugin;
 };
