@@ -97,13 +97,17 @@ registerRoute(
   }),
 );
 
-/** The lookup lists of the selects (spec 001): stale-while-revalidate. */
+/**
+ * The lookup lists of the selects (spec 001): stale-while-revalidate. A select loads up to 100
+ * records (spec 000 §9: `pagination[pageSize]=100`); the register screens' own pages of the same
+ * collections (5–50 rows) go to the network, so a row just edited there shows at once.
+ */
 const LOOKUP_PATHS = [/^\/api\/states\/?$/, /^\/api\/vehicle-types\/?$/, /^\/api\/payment-methods\/?$/, /^\/api\/document-types\/?$/];
+const isSelectPage = (url: URL) => url.searchParams.get('pagination[pageSize]') === '100';
 const isLookup = (url: URL) =>
   url.origin === self.location.origin &&
-  (LOOKUP_PATHS.some((re) => re.test(url.pathname)) ||
-    (url.pathname === '/api/users' && url.search.includes('%5Btype%5D')) ||
-    (url.pathname === '/api/users' && url.search.includes('[type]')));
+  isSelectPage(url) &&
+  (LOOKUP_PATHS.some((re) => re.test(url.pathname)) || (url.pathname === '/api/users' && url.searchParams.has('filters[type][$eq]')));
 
 async function userHash(request: Request): Promise<string> {
   const auth = request.headers.get('authorization') ?? '';

@@ -137,6 +137,16 @@ describe('states', () => {
       expect(res.status, JSON.stringify(data)).toBe(400);
       expect(typeof res.body.error.message).toBe('string');
     }
+    const dup = await api('POST', '/states', { token, body: { data: { name: 'Dup', abbreviation: 'sp' } } });
+    expect(dup.body.error.message).toBe('Já existe um estado com a sigla SP.');
+    // a state keeps its own abbreviation on update
+    const sp = (await api('GET', '/states?filters[abbreviation][$eq]=SP', { token })).body.data[0];
+    const same = await api('PUT', `/states/${sp.documentId}`, { token, body: { data: { name: sp.name, abbreviation: 'SP' } } });
+    expect(same.status).toBe(200);
+    const rj = (await api('GET', '/states?filters[abbreviation][$eq]=RJ', { token })).body.data[0];
+    const taken = await api('PUT', `/states/${rj.documentId}`, { token, body: { data: { abbreviation: 'SP' } } });
+    expect(taken.status).toBe(400);
+    expect(taken.body.error.message).toBe('Já existe um estado com a sigla SP.');
   });
 
   it('lets only administrators write', async () => {

@@ -36,8 +36,16 @@ export function TextField({
   type = 'text',
   inputMode,
   autoComplete,
+  transform,
   ...props
-}: FieldProps & { maxLength?: number; type?: 'text' | 'email' | 'url'; inputMode?: 'text' | 'numeric' | 'email'; autoComplete?: string }) {
+}: FieldProps & {
+  maxLength?: number;
+  type?: 'text' | 'email' | 'url';
+  inputMode?: 'text' | 'numeric' | 'email';
+  autoComplete?: string;
+  /** Rewrites the text as it is typed (e.g. `(t) => t.toUpperCase()` for a UF abbreviation). */
+  transform?: (text: string) => string;
+}) {
   const field = useFieldContext<string>();
   return (
     <Frame {...props}>
@@ -47,7 +55,7 @@ export function TextField({
         autoComplete={autoComplete}
         maxLength={maxLength}
         value={field.state.value ?? ''}
-        onChange={(e) => field.handleChange(e.target.value)}
+        onChange={(e) => field.handleChange(transform ? transform(e.target.value) : e.target.value)}
         onBlur={field.handleBlur}
       />
     </Frame>

@@ -1,7 +1,56 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
+import { deleteState, stateKeys, stateListInput, stateQueries } from './api';
+import { stateResource } from './resource';
+import type { State } from './schema';
 
-/** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
-export function StateList(_props: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
-  return <PlaceholderPage title={'Estados'} note="Esta tela chega com a sua issue." />;
+const columns: ListColumn<State>[] = [
+  { id: 'id', header: 'ID', accessorKey: 'id' },
+  { id: 'name', header: 'Nome', accessorKey: 'name' },
+  { id: 'abbreviation', header: 'Sigla', accessorKey: 'abbreviation' },
+  { id: 'createdAt', header: 'Criado em', meta: { priority: 2 }, accessorFn: (s) => formatDate(s.createdAt) },
+];
+
+const filterFields: FilterField[] = [
+  { name: 'id', label: 'ID', type: 'number' },
+  { name: 'name', label: 'Nome', type: 'text' },
+  { name: 'abbreviation', label: 'Sigla', type: 'text' },
+];
+
+const sortOptions = [
+  { value: 'id', label: 'ID' },
+  { value: 'name', label: 'Nome' },
+  { value: 'abbreviation', label: 'Sigla' },
+  { value: 'createdAt', label: 'Criado em' },
+];
+
+/**
+ * /states 'Estados' (spec 000 §2.4, §2.9, §7): server list with the filters id (`$eq`), name and
+ * abbreviation (`$containsi`), sort, paging; the search box filters the current page; new, edit
+ * and delete for holders of state create/update/delete. The columns are ours (the spec shows none:
+ * docs/decisions.md).
+ */
+export function StateList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+  const queryClient = useQueryClient();
+  const list = useResourceList({ search, onSearchChange, query: stateQueries.list(stateListInput(search)) });
+  const remove = useMutation({
+    mutationFn: (s: State) => deleteState(s.documentId),
+    meta: { successMessage: 'Estado excluído com sucesso', errorMessage: 'Não foi possível excluir o estado.' },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: stateKeys.all() }),
+  });
+  return (
+    <ListPage<State>
+      resource={stateResource}
+      list={list}
+      columns={columns}
+      getRowId={(s) => s.documentId}
+      newTo={{ to: '/state/new' }}
+      editTo={(s) => ({ to: '/state/$id', params: { id: s.documentId } })}
+      onDelete={(s) => remove.mutateAsync(s)}
+      filterFields={filterFields}
+      sortOptions={sortOptions}
+    />
+  );
 }

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { stateListInput, stateQueries } from '@/features/states/api';
 import { StateList } from '@/features/states/state-list';
+import { STATE_FILTER_KEYS, STATE_SORT_FIELDS } from '@/features/states/schema';
 
 export const Route = createFileRoute('/_app/states')({
   staticData: routeMeta('/states'),
-  validateSearch: listSearchValidator(),
+  validateSearch: listSearchValidator({ sortFields: STATE_SORT_FIELDS, filterFields: STATE_FILTER_KEYS }),
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(stateQueries.list(stateListInput(deps))),
   component: RouteComponent,
 });
 
