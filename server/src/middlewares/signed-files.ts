@@ -3,7 +3,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { verifySignedPath } from '../utils/signed-url';
 import { classifyUploadPath } from '../utils/upload-path';
-import { activeS3, readObject } from '../utils/object-storage';
+import { readObject, usesObjectStorage } from '../utils/object-storage';
 import type { AppContext } from '../utils/types';
 
 /**
@@ -60,7 +60,7 @@ export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   if (verdict !== 'ok') return answer(ctx, 403, 'ForbiddenError', 'Acesso negado: Você não tem permissão para acessar este arquivo');
 
   const type = TYPES[path.extname(target.name).toLowerCase()] ?? 'application/octet-stream';
-  if (activeS3(strapi)) {
+  if (usesObjectStorage(strapi)) {
     const object = await readObject(strapi, target.name, ctx.method === 'HEAD' ? 'HEAD' : 'GET');
     if (!object) return answer(ctx, 404, 'NotFoundError', 'Arquivo não encontrado no storage');
     ctx.status = 200;

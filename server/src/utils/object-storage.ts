@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { Core } from '@strapi/strapi';
 
 /** What is read of the upload plugin's configuration (config/plugins.ts, provider aws-s3). */
@@ -18,6 +18,7 @@ type UploadConfig = { provider?: string; providerOptions?: { s3Options?: S3Clien
  * `/uploads/<name>?expires=&signature=` URL (utils/signed-url.ts) is checked by global::signed-files on
  * any instance, which then reads the object with the server's credentials (`readObject`).
  * Checksums are sent only when S3 requires them, which every S3-compatible store accepts.
+ * The AWS SDK is loaded only when S3 is configured (local-disk installs never load it).
  */
 export interface S3Settings {
   bucket: string;
@@ -74,15 +75,19 @@ export function uploadProviderConfig(env: Env): Record<string, unknown> {
 
 let client: { key: string; s3: S3Client } | null = null;
 
-/** The bucket settings this process runs with (from the upload plugin's configuration), or null on local disk. */
-export function activeS3(strapi: Core.Strapi): { s3: S3Client; bucket: string } | null {
-  const cfg = strapi.config.get<UploadConfig>('plugin::upload') ?? {};
-  if (cfg.provider !== 'aws-s3') return null;
-  const options = cfg.providerOptions?.s3Options ?? {};
+/** True when this process stores uploads in a bucket (the upload plugin's provider is aws-s3). */
+export function usesObjectStorage(strapi: Core.Strapi): boolean {
+  return strapi.config.get<UploadConfig>('plugin::upload')?.provider === 'aws-s3';
+}
+
+/** The S3 client and bucket of the upload plugin's configuration (one client per process). */
+async function activeS3(strapi: Core.Strapi): Promise<{ s3: S3Client; bucket: string }> {
+  const options = strapi.config.get<UploadConfig>('plugin::upload')?.providerOptions?.s3Options ?? {};
   const key = JSON.stringify(options);
   if (!client || client.key !== key) {
     const { params: _params, ...clientOptions } = options;
-    client = { key, s3: new S3Client(clientOptions) };
+    const { S3Client: Client } = await import('@aws-sdk/client-s3');
+    client = { key, s3: new Client(clientOptions) };
   }
   return { s3: client.s3, bucket: options.params?.Bucket };
 }
@@ -96,8 +101,9 @@ export async function readObject(
   name: string,
   method: 'GET' | 'HEAD' = 'GET',
 ): Promise<{ body: NodeJS.ReadableStream | null; length?: number; lastModified?: Date; type?: string } | null> {
-  const active = activeS3(strapi);
-  if (!active) return null;
+  if (!usesObjectStorage(strapi)) return null;
+  const active = await activeS3(strapi);
+  const { GetObjectCommand, HeadObjectCommand } = await import('@aws-sdk/client-s3');
   try {
     if (method === 'HEAD') {
       const head = await active.s3.send(new HeadObjectCommand({ Bucket: active.bucket, Key: name }));
