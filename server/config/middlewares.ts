@@ -1,5 +1,7 @@
 /**
  * Middleware stack.
+ * - global::draining (first): /_health answers 503 once the instance is stopping (utils/cluster.ts),
+ *   so a load balancer takes it out before it closes its port (docs/deploy.md "Rolling restart").
  * - CORS origins come from CORS_ORIGINS (comma separated; default none: the PWA is served from the
  *   API's own origin or through the Vite proxy); `Idempotency-Key` is an allowed header.
  * - strapi::body reads multipart up to 20 MB so global::upload-guard can answer the 15 MB rule
@@ -19,6 +21,7 @@
  *   PWA from PWA_DIR, its files precompressed at build time (docs/architecture.md "How the app is served").
  */
 export default ({ env }) => [
+  'global::draining',
   'strapi::logger',
   'strapi::compression',
   'strapi::errors',

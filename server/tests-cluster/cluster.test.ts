@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { signPath } from '../src/utils/signed-url';
 import { requestFrom } from '../tests/helpers/second-strapi';
@@ -50,6 +51,40 @@ async function token(who: keyof typeof LOGINS): Promise<string> {
     tokens.set(who, res.body.jwt);
   }
   return tokens.get(who)!;
+}
+
+/**
+ * POST /api/upload straight to `port`, its multipart body sent in two halves: the second only once
+ * `gate` resolves. Meanwhile the request is in flight on that instance (used to SIGTERM it then).
+ */
+function slowUpload(port: number, jwt: string, name: string, bytes: Buffer, gate: Promise<void>): Promise<{ status: number; body: any }> {
+  const boundary = `----cluster${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/upload',
+        agent: false,
+        headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(payload.length) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
+      },
+    );
+    req.on('error', reject);
+    const half = Math.floor(payload.length / 2);
+    req.write(payload.subarray(0, half));
+    void gate.then(() => req.end(payload.subarray(half)));
+  });
 }
 
 const uniquePdf = () => Buffer.concat([SAMPLES.pdf, Buffer.from(`% ${randomUUID()}\n`)]);
@@ -289,17 +324,35 @@ describe('rolling restart', () => {
             answered.get++;
           }
         } catch (e) {
-          failures.push(`no answer: ${(e as Error).message}`);
+          failures.push(
+            `no answer (${i % 3 === 0 ? 'POST' : 'GET'} #${i} at ${Date.now() - started} ms): ${(e as Error).message} ${String((e as any).cause?.code ?? (e as any).cause?.message ?? '')}`,
+          );
         }
         await sleep(20);
       }
     };
-    const flow = Promise.all([0, 1, 2, 3].map(worker));
     const started = Date.now();
+    const flow = Promise.all([0, 1, 2, 3].map(worker));
     await sleep(1000);
     const timings: string[] = [];
     for (const name of ['a', 'b'] as const) {
-      const stopMs = await stopInstance(info.tmp, name);
+      // an upload half-sent straight to the instance: in flight when the SIGTERM comes, it must finish
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      const upload = slowUpload(name === 'a' ? PORTS.a : PORTS.b, jwt, `inflight-${name}.pdf`, uniquePdf(), gate);
+      await sleep(300);
+      figure(`SIGTERM to ${name} at ${Date.now() - started} ms`);
+      const stopping = stopInstance(info.tmp, name);
+      // the instance drains (its /_health answers 503, HAProxy takes it out), then closes its port:
+      // only then does the rest of the upload arrive
+      const deadline = Date.now() + 15_000;
+      while (!/\[shutdown\] no new connections/.test(processLog(info.tmp, `strapi-${name}`)) && Date.now() < deadline) await sleep(100);
+      expect(processLog(info.tmp, `strapi-${name}`)).toMatch(/\[shutdown\] SIGTERM: draining/);
+      open();
+      const uploaded = await upload;
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      expect((await withPg(info, (c) => c.query('SELECT count(*)::int AS n FROM files WHERE id = $1', [uploaded.body[0].id]))).rows[0].n).toBe(1);
+      const stopMs = await stopping;
       const t = Date.now();
       await startInstance(info, name);
       timings.push(`${name}: stopped in ${stopMs} ms, back in ${Date.now() - t} ms`);
@@ -312,8 +365,9 @@ describe('rolling restart', () => {
     figure(`rolling restart: ${answered.get + answered.post} requests (${answered.get} GET, ${answered.post} POST) in ${seconds} s; ${timings.join('; ')}`);
     for (const name of ['a', 'b'] as const) {
       const log = processLog(info.tmp, `strapi-${name}`);
-      const inFlight = log.match(/\[shutdown\] SIGTERM: no new connections; (\d+) request\(s\) in flight/);
+      const inFlight = log.match(/\[shutdown\] no new connections; (\d+) request\(s\) in flight/);
       expect(inFlight, `strapi-${name} shut down gracefully`).not.toBeNull();
+      expect(Number(inFlight![1])).toBeGreaterThanOrEqual(1); // at least the half-sent upload
       expect(log).toContain('[shutdown] requests finished; stopping');
       figure(`strapi-${name}: ${inFlight?.[1]} request(s) in flight at SIGTERM, all finished`);
     }
@@ -323,7 +377,8 @@ describe('rolling restart', () => {
     expect(created).toBe(answered.post);
     // restarts seed nothing: every seeded table but the receivables this test wrote has the same row count
     const countsAfter = await tableCounts(info);
-    expect({ ...countsAfter, receivables: 0 }).toEqual({ ...countsBefore, receivables: 0 });
+    // (files: +2, the two uploads that were in flight at the SIGTERMs)
+    expect({ ...countsAfter, receivables: 0, files: countsAfter.files - 2 }).toEqual({ ...countsBefore, receivables: 0 });
     expect(countsAfter.receivables - countsBefore.receivables).toBe(created);
   }, 300_000);
 });

@@ -14,14 +14,20 @@ import { Client, type ClientConfig } from 'pg';
  * SQLite is one process's file: no lock there.
  *
  * Graceful stop: Strapi's own SIGTERM/SIGINT handler destroys every open connection at once, cutting
- * requests in flight. It is replaced by one that stops accepting connections, lets the requests in
- * flight finish (at most SHUTDOWN_TIMEOUT_MS, default 25 000 ms), then destroys Strapi and exits 0.
- * A load balancer that retries refused connections on another instance (deploy/haproxy.cfg) then
- * loses no request during a rolling restart.
+ * requests in flight. It is replaced by one that first drains — /_health answers 503 for
+ * SHUTDOWN_DRAIN_MS (default 2000 ms, longer than the balancer's fall × interval) while every other
+ * request is still served, so the balancer stops routing here — then stops accepting connections, lets
+ * the requests in flight finish (at most SHUTDOWN_TIMEOUT_MS, default 25 000 ms), destroys Strapi and
+ * exits 0. With a balancer that also retries refused connections on another instance
+ * (deploy/haproxy.cfg), a rolling restart loses no request.
  */
 const BOOT_LOCK_KEY = 4_242_013;
 
 let lockClient: Client | null = null;
+let draining = false;
+
+/** True from the stop signal on: /_health answers 503 so the balancer takes this instance out (middlewares/draining.ts). */
+export const isDraining = () => draining;
 
 /** Takes the boot lock (PostgreSQL only); waits while another instance holds it. */
 export async function acquireBootLock(strapi: Core.Strapi): Promise<void> {
@@ -74,7 +80,11 @@ export function registerGracefulShutdown(strapi: Core.Strapi): void {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    strapi.log.info(`[shutdown] ${signal}: no new connections; ${inFlight} request(s) in flight`);
+    draining = true;
+    const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? 2000);
+    strapi.log.info(`[shutdown] ${signal}: draining for ${drainMs} ms (/_health answers 503)`);
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+    strapi.log.info(`[shutdown] no new connections; ${inFlight} request(s) in flight`);
     // Keep-alive connections answer their current request with `Connection: close`, then close.
     server.on('request', (_req: unknown, res: ServerResponse) => res.setHeader('Connection', 'close'));
     server.close();
