@@ -70,7 +70,7 @@ test.describe('Payments of an order (spec 001 §2 Dados do pagamento, §4, §5)'
     await expect(receivable).toContainText('Revertido');
   });
 
-  test('a pending payment can be deleted; a failed registration shows its messages', async ({ page, request }) => {
+  test('a pending payment can be deleted; a registration without answer waits in the outbox, a refused one shows its messages', async ({ page, request }) => {
     const order = await createOrderViaApi(request);
     await login(page, 'admin');
     await page.goto(`/sales-order/${order.documentId}/details`);
@@ -85,17 +85,30 @@ test.describe('Payments of an order (spec 001 §2 Dados do pagamento, §4, §5)'
     }
     await expect(payments.locator('tbody tr')).toHaveCount(2);
 
+    // No answer (issue 10): instead of failing, the Registrar waits in the outbox and goes when the server answers.
     await page.route('**/api/receivables/confirm/**', (route) => route.abort('internetdisconnected'));
-    await payments.locator('tbody tr').first().getByRole('button', { name: 'Registrar' }).click();
+    const first = payments.locator('tbody tr').filter({ hasText: 'R$ 10,00' });
+    await first.getByRole('button', { name: 'Registrar' }).click();
+    await page.getByRole('alertdialog', { name: 'Registrar pagamento' }).getByRole('button', { name: 'Registrar' }).click();
+    await expect(toastText(page, 'O pagamento será registrado quando a conexão voltar.')).toBeVisible();
+    await expect(first).toContainText('Registro aguardando envio');
+    await expect(toastText(page, 'Verifique sua conexão ou tente novamente mais tarde.')).toHaveCount(0);
+    await page.unroute('**/api/receivables/confirm/**');
+    await page.getByTestId('outbox-count').click();
+    await page.getByRole('button', { name: 'Enviar agora' }).click();
+    await page.goBack();
+    await expect(first).toContainText('Pago');
+
+    // An answer that refuses it (no message of its own): the spec's title and text (001 §8).
+    await page.route('**/api/receivables/confirm/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+    const second = payments.locator('tbody tr').filter({ hasText: 'R$ 20,00' });
+    await second.getByRole('button', { name: 'Registrar' }).click();
     await page.getByRole('alertdialog', { name: 'Registrar pagamento' }).getByRole('button', { name: 'Registrar' }).click();
     await expect(toastText(page, 'Erro ao registrar pagamento')).toBeVisible();
-    await expect(toastText(page, 'Verifique sua conexão ou tente novamente mais tarde.')).toBeVisible();
+    await expect(toastText(page, 'Não foi possível confirmar o pagamento.')).toBeVisible();
+    await page.unroute('**/api/receivables/confirm/**');
 
-    await payments
-      .locator('tbody tr')
-      .first()
-      .getByRole('button', { name: /Excluir pagamento/ })
-      .click();
+    await second.getByRole('button', { name: /Excluir pagamento/ }).click();
     await page.getByRole('alertdialog', { name: 'Excluir pagamento' }).getByRole('button', { name: 'Excluir' }).click();
     await expect(toastText(page, 'Pagamento excluído com sucesso')).toBeVisible();
     await expect(payments.locator('tbody tr')).toHaveCount(1);
