@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { waitFor } from './lib/wait-for.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Its own output folder, so a concurrent `npm run build` / `npm start` cannot swap files mid-measure.
@@ -54,20 +55,8 @@ const preview = spawn(
 const stopPreview = () => preview.exitCode === null && preview.kill('SIGTERM');
 process.on('exit', stopPreview);
 
-async function waitFor(url, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`sem resposta de ${url}`);
-}
 const base = `http://127.0.0.1:${PORT}`;
-await waitFor(`${base}/login`);
+await waitFor(`${base}/login`, { ms: 30_000, intervalMs: 250, okOnly: true });
 
 // ---------- 2 + 3. measure in Chromium ----------
 const routeTableSrc = readFileSync(path.join(root, 'src/lib/navigation/route-table.ts'), 'utf8');

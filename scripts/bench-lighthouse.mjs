@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { waitFor } from './lib/wait-for.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = process.env.BENCH_PORT ?? '4398';
@@ -49,20 +50,6 @@ function stopServer() {
 process.on('exit', stopServer);
 process.on('SIGINT', () => process.exit(130));
 
-async function waitFor(url, ms = 240_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    if (server && server.exitCode !== null) throw new Error('o servidor terminou antes de responder');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} não respondeu`);
-}
-
 if (!process.env.BENCH_URL) {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'balcao-lighthouse-'));
   console.log(`[lighthouse] npm start na porta ${PORT} (SQLite temporário)...`);
@@ -79,7 +66,7 @@ if (!process.env.BENCH_URL) {
     },
   });
 }
-await waitFor(`${BASE}/_health`);
+await waitFor(`${BASE}/_health`, { process: server });
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,

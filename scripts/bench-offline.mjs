@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { waitFor } from './lib/wait-for.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = process.env.BENCH_PORT ?? '4397';
@@ -49,20 +50,6 @@ function stopServer() {
 }
 process.on('exit', stopServer);
 process.on('SIGINT', () => process.exit(130));
-
-async function waitFor(url, ms = 300_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    if (server && server.exitCode !== null) throw new Error('o servidor terminou antes de responder');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} não respondeu`);
-}
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -289,7 +276,7 @@ async function main() {
       },
     });
   }
-  await waitFor(`${BASE}/login`);
+  await waitFor(`${BASE}/login`, { ms: 300_000, process: server });
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   const context = await browser.newContext({ baseURL: BASE, locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
