@@ -8,8 +8,10 @@ import { createOutbox, type FlushResult, type Outbox, type OutboxHandler, type O
  * Web Lock); a flush starts at app start, when the browser comes back online, when the service
  * worker relays a Background Sync event (`{type: 'outbox-flush'}`), after each enqueue, when
  * the next backoff delay ends, after a new sign-in (which also lifts a 401 pause), and from
- * 'Enviar agora'. The service worker never sends: it has no session (the token lives in the
- * page's storage), it only wakes a page.
+ * 'Enviar agora'. While the browser says it is offline (`navigator.onLine === false`) nothing is
+ * tried — an attempt could only fail and count against the item — and the 'online' event sends.
+ * The service worker never sends: it has no session (the token lives in the page's storage), it
+ * only wakes a page.
  */
 
 /** Background Sync tag the page registers and the service worker answers. */
@@ -88,7 +90,9 @@ export function startOutbox(options: StartOutboxOptions): OutboxRuntime {
     timer = setTimeout(() => void flush(), Math.max(1_000, at - Date.now()));
   };
 
+  const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
   const flush = async (): Promise<FlushResult> => {
+    if (offline()) return { delivered: 0, paused: false };
     try {
       return await outbox.flush();
     } finally {
@@ -96,6 +100,7 @@ export function startOutbox(options: StartOutboxOptions): OutboxRuntime {
     }
   };
   const sendNow = async (): Promise<FlushResult> => {
+    if (offline()) return { delivered: 0, paused: false };
     try {
       return await outbox.sendNow();
     } finally {

@@ -77,4 +77,27 @@ describe('outbox sync triggers', () => {
     await until(() => sent.length === 3);
     expect(await outbox.list(1)).toEqual([]);
   });
+
+  it('tries nothing while the browser says it is offline, and sends when it comes back online', async () => {
+    const session = fakeSession({ status: 'authenticated', user: { id: 1 } });
+    const send = vi.fn(async () => undefined);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { outbox } = startOutbox({
+        session,
+        handlers: { note: { send } },
+        outboxOptions: { db: createDb('sync-offline-test', { indexedDB: new IDBFactory(), IDBKeyRange }), locks: createLocalLocks() },
+      });
+      await outbox.enqueue({ kind: 'note', orderId: 1, payload: 'a' });
+      await new Promise((r) => setTimeout(r, 30));
+      expect(send).not.toHaveBeenCalled();
+      expect((await outbox.list(1))[0]).toMatchObject({ state: 'queued', attempts: 0 });
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await until(() => send.mock.calls.length === 1);
+      expect(await outbox.list(1)).toEqual([]);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
 });
