@@ -40,7 +40,7 @@ export function TextField({
   ...props
 }: FieldProps & {
   maxLength?: number;
-  type?: 'text' | 'email' | 'url';
+  type?: 'text' | 'email' | 'url' | 'password';
   inputMode?: 'text' | 'numeric' | 'email';
   autoComplete?: string;
   /** Rewrites the text as it is typed (e.g. `(t) => t.toUpperCase()` for a UF abbreviation). */

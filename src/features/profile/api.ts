@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { api } from '@/lib/api';
+
+/** The profile's calls (spec 000 §7). */
+
+/**
+ * PUT /users/{id} with the fields directly (not wrapped): name, email, phoneNumber, blocked and,
+ * when the e-mail changes, currentPassword (the server's rule). The caller refreshes the session user.
+ * @throws ApiError ('Não foi possível atualizar o perfil. Tente novamente.' on screen)
+ */
+export async function updateProfile(
+  userId: number,
+  body: { name: string; email: string; phoneNumber: string; blocked: boolean; currentPassword?: string },
+): Promise<void> {
+  await api.put(`/users/${userId}`, body);
+}
+
+const changePasswordAnswer = z.looseObject({ ok: z.boolean().optional(), jwt: z.string().optional() });
+
+/**
+ * POST /users/{id}/change-password {currentPassword, password, passwordConfirmation}. The server
+ * kills every earlier token of the user and answers a fresh `jwt` for one's own change.
+ * @returns the new jwt, if the server sent one. @throws ApiError (400: wrong current password)
+ */
+export async function changePassword(
+  userId: number,
+  body: { currentPassword: string; password: string; passwordConfirmation: string },
+): Promise<string | undefined> {
+  return (await api.post(`/users/${userId}/change-password`, body, { schema: changePasswordAnswer })).jwt;
+}

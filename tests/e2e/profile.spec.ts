@@ -1,0 +1,95 @@
+import type { APIRequestContext } from '@playwright/test';
+import { documentField, passwordField } from './helpers';
+import { apiToken, expect, test, toastText } from './orders-helpers';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A valid CPF from the clock (check digits computed here). */
+function freshCpf(): string {
+  const base = String(200000000 + (Date.now() % 700000000))
+    .padStart(9, '0')
+    .split('')
+    .map(Number);
+  const dv = (digits: number[]) => {
+    const r = (digits.reduce((s, d, i) => s + d * (digits.length + 1 - i), 0) * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  const d1 = dv(base);
+  return [...base, d1, dv([...base, d1])].join('');
+}
+
+/** A fresh vendedor created by the administrator through the API (the seeded logins stay untouched). */
+async function createSeller(request: APIRequestContext) {
+  const jwt = await apiToken(request, 'admin');
+  const headers = { Authorization: `Bearer ${jwt}` };
+  const roles = (await (await request.get('/api/users-permissions/roles', { headers })).json()).roles as { id: number; type: string }[];
+  const username = freshCpf();
+  const res = await request.post('/api/users', {
+    headers,
+    data: {
+      data: {
+        username,
+        email: `perfil${username}@teste.local`,
+        name: 'Perfil Teste E2E',
+        password: 'segredo1',
+        role: { connect: [{ id: roles.find((r) => r.type === 'vendedor')?.id }] },
+        provider: 'local',
+        confirmed: true,
+        type: 'salesman',
+      },
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return { username, password: 'segredo1' };
+}
+
+async function signIn(page: import('@playwright/test').Page, username: string, password: string) {
+  await page.goto('/login');
+  await documentField(page).pressSequentially(username);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** /profile (spec 000 §2.8, §5 "Password change", §7, §8): own profile and password. */
+test('a user edits their profile and changes their password, then signs in with the new one', async ({ page, request }) => {
+  const seller = await createSeller(request);
+  await signIn(page, seller.username, seller.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible();
+  await expect(page.getByTestId('profile-avatar')).toHaveText('PE');
+
+  // Perfil: the name changes, and the sidebar footer follows
+  await page.getByLabel('Nome').fill('Perfil Editado E2E');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toastText(page, 'Perfil atualizado')).toBeVisible();
+  await expect(page.getByTestId('sidebar-user-name')).toHaveText('Perfil Editado E2E');
+
+  // Segurança: a wrong current password is refused, the right one changes it and keeps the session
+  await page.getByRole('tab', { name: 'Segurança' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Segurança' });
+  await panel.getByLabel('Senha atual').fill('errada99');
+  await panel.getByLabel('Nova senha', { exact: true }).fill('novasenha1');
+  await panel.getByLabel('Confirmar nova senha').fill('novasenha1');
+  await panel.getByRole('button', { name: 'Alterar Senha' }).click();
+  await expect(toastText(page, 'Não foi possível alterar a senha. Verifique se a senha atual está correta.')).toBeVisible();
+  await panel.getByLabel('Senha atual').fill(seller.password);
+  await panel.getByRole('button', { name: 'Alterar Senha' }).click();
+  await expect(toastText(page, 'Senha alterada')).toBeVisible();
+  await expect(panel.getByLabel('Senha atual')).toHaveValue('');
+  await expect(panel.getByLabel('Nova senha', { exact: true })).toHaveValue('');
+  // still signed in with the stored new token: a reload keeps the session
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible();
+  await expect(page.getByTestId('sidebar-user-name')).toHaveText('Perfil Editado E2E');
+
+  // the old password no longer works, the new one does
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, seller.username, seller.password);
+  await expect(toastText(page, 'Login falhou')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, seller.username, 'novasenha1');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
