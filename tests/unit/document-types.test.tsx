@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  INVALID_COMPANY,
+  INVALID_DISPATCHER,
+  documentTypeFormSchema,
+  documentTypeFormToPayload,
+  documentTypeToForm,
+  partyName,
+} from '@/features/document-types/schema';
+import { renderRoute } from './helpers/render-route';
+
+/** Document types (spec 000 §2.10, §5 "Document type form", §7, §8). */
+describe('document type form schema', () => {
+  const schema = documentTypeFormSchema(new Set([2, 5]), new Set([3]));
+  const messages = (values: { name: string; user_dispatcher_id: string; user_company_id: string }) => {
+    const result = schema.safeParse(values);
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('needs both parties and a name, and both ids in the loaded lists', () => {
+    expect(messages({ name: '', user_dispatcher_id: '', user_company_id: '' })).toEqual([
+      'name: Nome é obrigatório',
+      'user_dispatcher_id: Selecione um despachante.',
+      'user_company_id: Selecione uma concessionária.',
+    ]);
+    expect(messages({ name: 'CNH', user_dispatcher_id: '9', user_company_id: '4' })).toEqual([
+      `user_dispatcher_id: ${INVALID_DISPATCHER}`,
+      `user_company_id: ${INVALID_COMPANY}`,
+    ]);
+    expect(INVALID_DISPATCHER).toBe('Despachante selecionado é inválido. Selecione uma opção válida.');
+    expect(INVALID_COMPANY).toBe('Concessionária selecionada é inválida. Selecione uma opção válida.');
+    expect(messages({ name: 'CNH', user_dispatcher_id: '5', user_company_id: '3' })).toEqual([]);
+  });
+
+  it('sends {name, user_dispatcher_id, user_company_id} with numeric ids; loads populated or bare relations', () => {
+    expect(documentTypeFormToPayload({ name: ' CRLV ', user_dispatcher_id: '2', user_company_id: '3' })).toEqual({
+      name: 'CRLV',
+      user_dispatcher_id: 2,
+      user_company_id: 3,
+    });
+    const record = { id: 1, documentId: 'abc', name: 'CNH', user_dispatcher_id: { id: 2, name: 'Desp' }, user_company_id: 3 };
+    expect(documentTypeToForm(record)).toEqual({ name: 'CNH', user_dispatcher_id: '2', user_company_id: '3' });
+    expect(partyName({ id: 3, name: null, trade_name: 'Avenida' })).toBe('Avenida');
+    expect(partyName(null)).toBe('-');
+  });
+});
+
+describe('/document-type over the real route tree (no server: every call fails)', () => {
+  it('shows the empty text and the list error; the new modal reports both select failures and keeps Salvar disabled', async () => {
+    await renderRoute('/document-type/new', { permissions: {} });
+    expect(await screen.findByRole('heading', { name: 'Tipos de Documento', hidden: true })).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum tipo de documento cadastrado.')).toBeInTheDocument();
+    expect(await screen.findByText('Erro ao buscar tipos de documento.')).toBeInTheDocument();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Novo Tipo de Documento' }));
+    expect(dialog.getByLabelText(/Despachante/)).toBeInTheDocument();
+    expect(dialog.getByLabelText(/Concessionária/)).toBeInTheDocument();
+    expect(dialog.getByLabelText(/Nome/)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+    expect(await screen.findByText('Erro ao buscar despachantes.')).toBeInTheDocument();
+    expect(await screen.findByText('Erro ao buscar concessionárias.')).toBeInTheDocument();
+  }, 30_000);
+});
