@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchDocumentTypeRecords } from '@/features/document-types/api';
 import {
   INVALID_COMPANY,
   INVALID_DISPATCHER,
@@ -61,4 +62,33 @@ describe('/document-type over the real route tree (no server: every call fails)'
     expect(await screen.findByText('Erro ao buscar despachantes.')).toBeInTheDocument();
     expect(await screen.findByText('Erro ao buscar concessionárias.')).toBeInTheDocument();
   }, 30_000);
+});
+
+describe('document type list fallbacks (spec 000 §7 "GET /document-types")', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a failed filtered call and a failed populate=* fall back to the relations populate, filtered here', async () => {
+    const calls: string[] = [];
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = decodeURIComponent(String(input instanceof Request ? input.url : input));
+        calls.push(url);
+        if (url.includes('filters[user_company_id]') || url.includes('populate=*')) return json({ error: { status: 500, message: 'falhou' } }, 500);
+        return json({
+          data: [
+            { id: 1, documentId: 'a', name: 'CNH', user_dispatcher_id: { id: 2, name: 'Desp' }, user_company_id: { id: 3, name: 'Loja' } },
+            { id: 2, documentId: 'b', name: 'CRLV', user_dispatcher_id: { id: 2, name: 'Desp' }, user_company_id: { id: 9, name: 'Outra' } },
+          ],
+        });
+      }),
+    );
+    const rows = await fetchDocumentTypeRecords(3);
+    expect(rows.map((r) => r.name)).toEqual(['CNH']);
+    expect(calls).toHaveLength(3);
+    expect(calls[0]).toContain('filters[user_company_id][id][$eq]=3');
+    expect(calls[1]).toContain('populate=*');
+    expect(calls[2]).toContain('populate[0]=user_dispatcher_id');
+  });
 });
