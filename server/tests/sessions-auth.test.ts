@@ -222,4 +222,29 @@ describe('roles: own role only for non-managers, no control characters in names 
     expect((await api('PUT', `/users-permissions/roles/${role.id}`, { token, body: { name: 'Mudo\u0000', description: 'x' } })).status).toBe(400);
     expect((await api('DELETE', `/users-permissions/roles/${role.id}`, { token })).status).toBe(200);
   });
+
+  it('refuses a permission tree with a null or scalar anywhere (400) and writes no role (fuzz seed 1522346132 on PostgreSQL)', async () => {
+    const token = await login('admin');
+    const before = (await api('GET', '/users-permissions/roles', { token })).body.roles.length;
+    const trees = [
+      { '#n': null },
+      { 'api::state': 'x' },
+      { 'api::state': { controllers: null } },
+      { 'api::state': { controllers: { state: null } } },
+      { 'api::state': { controllers: { state: { find: true } } } },
+      [],
+    ];
+    for (const permissions of trees) {
+      const res = await api('POST', '/users-permissions/roles', { token, body: { name: `Árvore ${uniqueCpf()}`, description: 'x', permissions } });
+      expect(res.status, JSON.stringify(permissions)).toBe(400);
+      expect(res.body.error.message).toMatch(/^Permissões inválidas/);
+    }
+    expect((await api('GET', '/users-permissions/roles', { token })).body.roles).toHaveLength(before);
+    const authenticated = (await api('GET', '/users-permissions/roles', { token })).body.roles.find((r: any) => r.type === 'authenticated');
+    const put = await api('PUT', `/users-permissions/roles/${authenticated.id}`, {
+      token,
+      body: { permissions: { 'api::state': { controllers: { state: null } } } },
+    });
+    expect(put.status).toBe(400);
+  });
 });

@@ -26,6 +26,31 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex -- idem
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
+const TREE_MESSAGE = 'Permissões inválidas: envie a árvore api → controllers → ações.';
+
+/**
+ * `permissions` must be the tree the stock role service walks: `{ <api>: { controllers: {
+ * <controller>: { <action>: { enabled: boolean } } } } }` — every level an object. The service
+ * reads `type.controllers` of every api entry and `action.enabled` of every action, so a null or a
+ * scalar anywhere was a TypeError (500) after the role row had already been written (found by the
+ * PostgreSQL fuzz run, seed 1522346132). Throws ValidationError (400) naming the bad path.
+ */
+function assertPermissionTree(tree: unknown) {
+  const bad = (path: string) => new ValidationError(`${TREE_MESSAGE} (${path})`);
+  if (!isObject(tree)) throw new ValidationError(TREE_MESSAGE);
+  for (const [api, node] of Object.entries(tree)) {
+    if (!isObject(node)) throw bad(api);
+    if (node.controllers === undefined) continue;
+    if (!isObject(node.controllers)) throw bad(`${api}.controllers`);
+    for (const [controller, actions] of Object.entries(node.controllers)) {
+      if (!isObject(actions)) throw bad(`${api}.controllers.${controller}`);
+      for (const [action, value] of Object.entries(actions)) {
+        if (!isObject(value)) throw bad(`${api}.controllers.${controller}.${action}`);
+      }
+    }
+  }
+}
+
 /**
  * Checks a role body before the stock createRole/updateRole (spec 000 §5 "Role form"):
  * name 1–100 without control characters ('Nome é obrigatório'), description ≤ 255 (tabs and line
@@ -46,9 +71,7 @@ export async function validateRoleBody(body: unknown, roleId: number | null) {
     if (body.description.length > 255) throw new ValidationError('Descrição deve ter no máximo 255 caracteres');
     if (CONTROL_EXCEPT_LINES.test(body.description)) throw new ValidationError('Descrição não pode conter caracteres de controle.');
   }
-  if ('permissions' in body && body.permissions != null && (typeof body.permissions !== 'object' || Array.isArray(body.permissions))) {
-    throw new ValidationError('Permissões inválidas: envie a árvore api → controllers → ações.');
-  }
+  if ('permissions' in body && body.permissions != null) assertPermissionTree(body.permissions);
   if (creating) {
     const type = roleTypeOf(typeof body.type === 'string' && body.type.trim() ? body.type : (body.name as string)); // name checked above on create
     if (!type || type.length > 100) throw new ValidationError('Tipo do papel inválido');
