@@ -3,6 +3,7 @@ import { documentField, login, passwordField } from './helpers';
 import { photoJpeg } from './fixtures/files';
 import { serverDocuments, serverPayments, serviceWorkerReady } from './offline-helpers';
 import { apiToken, card, createOrderViaApi, expect, test, toastText } from './orders-helpers';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 
 /**
  * Issue 10 "The outbox", in Chromium against the real server: Registrar / Estornar offline (also
@@ -231,26 +232,13 @@ test("a refused payment and upload wait under 'precisa de atenção' (holding th
   expect(documents.map((d) => d.document_type?.name)).toEqual(['CRLV']);
 });
 
-/** A valid CPF not used before (check digits computed here). */
-function freshCpf(): string {
-  const base = String(300_000_000 + Math.floor(Math.random() * 600_000_000))
-    .split('')
-    .map(Number);
-  const dv = (digits: number[]) => {
-    const r = (digits.reduce((s, d, i) => s + d * (digits.length + 1 - i), 0) * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const d1 = dv(base);
-  return [...base, d1, dv([...base, d1])].join('');
-}
-
 /** An administrator of its own, so that revoking its sessions touches no other test. */
 async function createAdministrator(request: APIRequestContext) {
   const admin = await apiToken(request);
   const headers = { Authorization: `Bearer ${admin}` };
   const roles = (await (await request.get('/api/users-permissions/roles', { headers })).json()).roles as Array<{ id: number; type: string }>;
   const states = (await (await request.get('/api/states?filters[abbreviation][$eq]=SP', { headers })).json()).data as Array<{ id: number }>;
-  const username = freshCpf();
+  const username = generateCpf();
   const password = 'Segredo@2026';
   const res = await request.post('/api/users', {
     headers,

@@ -1,29 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
 import { documentField, passwordField } from './helpers';
 import { apiToken, expect, test, toastText } from './orders-helpers';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** A valid CPF from the clock (check digits computed here). */
-function freshCpf(): string {
-  const base = String(200000000 + (Date.now() % 700000000))
-    .padStart(9, '0')
-    .split('')
-    .map(Number);
-  const dv = (digits: number[]) => {
-    const r = (digits.reduce((s, d, i) => s + d * (digits.length + 1 - i), 0) * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const d1 = dv(base);
-  return [...base, d1, dv([...base, d1])].join('');
-}
 
 /** A fresh vendedor created by the administrator through the API (the seeded logins stay untouched). */
 async function createSeller(request: APIRequestContext) {
   const jwt = await apiToken(request, 'admin');
   const headers = { Authorization: `Bearer ${jwt}` };
   const roles = (await (await request.get('/api/users-permissions/roles', { headers })).json()).roles as { id: number; type: string }[];
-  const username = freshCpf();
+  const username = generateCpf();
   const res = await request.post('/api/users', {
     headers,
     data: {
