@@ -25,7 +25,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 /** Same names as src/lib/offline/sync.ts (SYNC_TAG, FLUSH_MESSAGE) and src/lib/offline/update.ts. */
 const SYNC_TAG = 'balcao-outbox';
 const FLUSH_MESSAGE = 'outbox-flush';
-const SKIP_WAITING = 'skip-waiting';
+// workbox-window's messageSkipWaiting() posts { type: 'SKIP_WAITING' } (its standard message).
+const SKIP_WAITING = 'SKIP_WAITING';
 const CLEAR_USER_CACHES = 'clear-user-caches';
 const LOOKUPS_CACHE = 'balcao-lookups';
 const META_CACHE = 'balcao-precache-meta';

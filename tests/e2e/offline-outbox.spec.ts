@@ -11,8 +11,7 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
  * answer lost after the server committed; a refused item edited on the queue page; an expired
  * session while items wait; two tabs open when the network returns. Each ends by reading the
  * server as the administrator: every payment and document exactly once.
- * (An update offered while a send is in flight: tests/unit/offline/update.test.ts — staging a
- * second release of the service worker needs a second build.)
+ * (An update offered while a send is in flight: offline-update.spec.ts.)
  */
 test.describe.configure({ timeout: 180_000 });
 

@@ -39,8 +39,11 @@ if (typeof document !== 'undefined') {
   document.addEventListener('submit', () => (dirty = false), true);
 }
 
-/** The message the service worker understands (sw/sw.ts). */
-export const SW_MESSAGES = { skipWaiting: 'skip-waiting', clearUserCaches: 'clear-user-caches' } as const;
+/**
+ * The messages the service worker understands (sw/sw.ts). `skipWaiting` is workbox-window's own
+ * message, sent by `Workbox.messageSkipWaiting()`.
+ */
+export const SW_MESSAGES = { skipWaiting: 'SKIP_WAITING', clearUserCaches: 'clear-user-caches' } as const;
 
 function locks(): LockManagerLike | undefined {
   const nav = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }) : undefined;

@@ -5,9 +5,8 @@ import { createLocalLocks, createOutbox } from '@/lib/offline/outbox';
 import { getUpdateState, offerUpdate, requestUpdate } from '@/lib/offline/update';
 
 /**
- * Issue 10 "an update offered while a send is in flight waits for it". The browser end of it (a
- * second release of sw.js waiting) cannot be staged in the e2e run without rebuilding the app,
- * so this checks the rule itself with the real outbox: 'Atualizar' takes the sender's lock, so
+ * Issue 10 "an update offered while a send is in flight waits for it", the rule itself with the
+ * real outbox (the browser end, a second release of sw.js waiting: tests/e2e/offline-update.spec.ts): 'Atualizar' takes the sender's lock, so
  * the new release is activated only after the send in flight is delivered, and no send starts
  * after it.
  */
