@@ -118,3 +118,33 @@ test("'Atualizar' while a payment is being sent waits for its delivery, then act
   expect(onServer.map((p) => Number(p.amount_original))).toEqual([75.31]);
   expect(stage.paymentPosts).toBe(1);
 });
+
+test("'Atualizar' with unsaved input in a form asks to save or discard it first; after leaving the form it updates", async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/state/new');
+  await serviceWorkerReady(page);
+  await page.goto('/state/new');
+  await page.getByLabel('Nome').fill('Estado em edição');
+
+  stage.release += 1;
+  await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
+  const prompt = page.getByRole('status', { name: 'Atualização do aplicativo' });
+  await expect(prompt).toContainText('Nova versão disponível.');
+
+  await markDocument(page);
+  await prompt.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(prompt).toContainText('Salve ou descarte o formulário antes de atualizar.');
+  await page.waitForTimeout(2_000);
+  expect(await sameDocument(page)).toBe(true);
+  await expect(page.getByLabel('Nome')).toHaveValue('Estado em edição');
+  await prompt.getByRole('button', { name: 'OK' }).click();
+  await expect(prompt).toContainText('Nova versão disponível.');
+
+  // Leaving the form (discarding its input) lets the update through.
+  await page.getByRole('link', { name: 'Estados' }).first().click();
+  await expect(page).toHaveURL(/\/states(\?|$)/);
+  await prompt.getByRole('button', { name: 'Atualizar' }).click();
+  await expect.poll(() => sameDocument(page).catch(() => false), { timeout: 30_000 }).toBe(false);
+  await expect(page).toHaveURL(/\/states(\?|$)/);
+  await expect(prompt).toHaveCount(0);
+});
