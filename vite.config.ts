@@ -111,5 +111,19 @@ export default defineConfig({
     },
   },
   server: { proxy },
-  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // zod's global config lives in core.js; src/lib/zod-setup.ts sets `jitless` in the same
+            // chunk, so it runs before any chunk that builds a schema (see that file: CSP).
+            { name: 'zod-config', test: /([\\/]zod[\\/]v4[\\/]core[\\/](core|util)\.js$)|([\\/]src[\\/]lib[\\/]zod-setup\.ts$)/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
 });
