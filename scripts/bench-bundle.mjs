@@ -4,7 +4,7 @@
  *
  * 1. builds the PWA (`vite build`) and serves dist/ with `vite preview` (no API needed);
  * 2. opens /login in Debian's Chromium and sums the gzipped size of every script it loads;
- * 3. opens every route of src/lib/navigation/route-table.ts with a stored administrator
+ * 3. opens every route of src/app/route-table.ts with a stored administrator
  *    session (the API is absent, so the session falls back to the stored user and
  *    permissions, spec 000 §4) and reports the heaviest route;
  * 4. builds the Strapi admin panel in a temporary copy of server/ (so server/dist, which a
@@ -59,7 +59,7 @@ const base = `http://127.0.0.1:${PORT}`;
 await waitFor(`${base}/login`, { ms: 30_000, intervalMs: 250, okOnly: true });
 
 // ---------- 2 + 3. measure in Chromium ----------
-const routeTableSrc = readFileSync(path.join(root, 'src/lib/navigation/route-table.ts'), 'utf8');
+const routeTableSrc = readFileSync(path.join(root, 'src/app/route-table.ts'), 'utf8');
 const routePaths = [...routeTableSrc.matchAll(/^\s+'(\/[^']*)': \{/gm)].map((m) => m[1]).filter((p) => p !== '/login');
 const apis = [
   'state',
