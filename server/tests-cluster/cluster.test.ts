@@ -161,7 +161,7 @@ describe('idempotency across instances', () => {
 });
 
 describe('files on the private bucket, opened through signed URLs', () => {
-  it('a file uploaded through A opens through a signed URL obtained from B; tampered or expired is refused', async () => {
+  it('a file uploaded through A opens through a signed URL obtained from B; tampered or expired is refused; the bucket refuses anonymous reads', async () => {
     const jwt = await token('admin');
     const bytes = uniquePdf();
     const up = await call('a', 'POST', '/api/upload', { token: jwt, body: fileForm('crlv-cluster.pdf', bytes) });
@@ -182,6 +182,18 @@ describe('files on the private bucket, opened through signed URLs', () => {
     }
     // nothing on either instance's disk: the bytes live in the bucket only
     for (const n of ['a', 'b']) expect(readdirSync(`${info.env.PUBLIC_DIR}-${n}/uploads`)).toEqual([]);
+    // the bucket is private: the object is there for the app's signed requests, never for an anonymous
+    // reader nor for another access key (every call of this suite went through that gate)
+    const key = file.url.replace('/uploads/', '');
+    expect(await bucketKeys(info)).toContain(key);
+    const objectUrl = `${info.s3.endpoint}/${info.s3.bucket}/${key}`;
+    const anonymous = await fetch(objectUrl);
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.text()).toContain('<Code>AccessDenied</Code>');
+    const otherKey = await fetch(objectUrl, {
+      headers: { Authorization: 'AWS4-HMAC-SHA256 Credential=OUTRA/20260101/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=00' },
+    });
+    expect(otherKey.status).toBe(403);
 
     const u = new URL(url, info.lbUrl);
     const sig = u.searchParams.get('signature')!;

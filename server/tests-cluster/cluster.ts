@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, openSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,14 +8,15 @@ import { fileURLToPath } from 'node:url';
  * The test cluster of `npm run test:cluster` (issue 13 "Past one machine"; docs/deploy.md): every
  * process listens on 127.0.0.1, on fixed ports of 7100–7199, and is started and stopped by the run.
  *   7100 HAProxy (deploy/haproxy.cfg as shipped)      7101 PostgreSQL (Debian's, throw-away cluster)
- *   7102 s3rver (bucket `balcao`)                     7111, 7112 Strapi instances A and B (server/dist)
+ *   7102 the private bucket: a gate in front of s3rver  7103 s3rver itself (bucket `balcao`)
+ *   7111, 7112 Strapi instances A and B (server/dist)
  * Processes write their PID to `<tmp>/pids/<name>` so the global teardown stops every one of them,
  * also an instance a test restarted; their output goes to `<tmp>/logs/<name>.log`.
  */
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoDir = path.resolve(serverDir, '..');
 export const HOST = '127.0.0.1';
-export const PORTS = { lb: 7100, pg: 7101, s3: 7102, a: 7111, b: 7112 } as const;
+export const PORTS = { lb: 7100, pg: 7101, s3: 7102, s3Store: 7103, a: 7111, b: 7112 } as const;
 export type InstanceName = 'a' | 'b';
 
 /** What the tests need to know about the running cluster (serializable: provided by the global setup). */
@@ -31,6 +32,40 @@ export interface ClusterInfo {
   bootMs: number;
   /** Right after that start: row counts of the seeded tables, duplicated natural keys, objects in the bucket. */
   boot: { counts: Record<string, number>; duplicates: Record<string, number>; objects: number };
+}
+
+/**
+ * The private bucket (issue 13 "the bucket private"): s3rver allows anonymous reads and does not
+ * check SigV4 signatures, so the cluster's S3 endpoint is this gate, which answers 403 AccessDenied
+ * (S3's XML error) to any request not signed for `accessKeyId` (an `AWS4-HMAC-SHA256` Authorization
+ * header or a presigned `X-Amz-Credential`) and forwards the rest to s3rver on `storePort`. Checking
+ * the signature math itself is the object store's job (AWS, MinIO, R2 all do); what the gate proves
+ * is that nothing in the app relies on reading the bucket anonymously.
+ */
+export function startPrivateBucketGate(port: number, storePort: number, accessKeyId: string): Promise<Server> {
+  const credential = new RegExp(`^${accessKeyId}/\\d{8}/[^/]+/s3/aws4_request$`);
+  const signedFor = (authorization: string | undefined, query: URLSearchParams) => {
+    const fromHeader = /^AWS4-HMAC-SHA256 Credential=([^,]+),/.exec(authorization ?? '')?.[1];
+    const fromQuery = query.get('X-Amz-Algorithm') === 'AWS4-HMAC-SHA256' ? query.get('X-Amz-Credential') : null;
+    const given = fromHeader ?? fromQuery;
+    return Boolean(given && credential.test(given));
+  };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${HOST}`);
+    if (!signedFor(req.headers.authorization, url.searchParams)) {
+      req.resume();
+      res.writeHead(403, { 'Content-Type': 'application/xml' });
+      res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
+      return;
+    }
+    const upstream = request({ host: HOST, port: storePort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(port, HOST, () => resolve(server)));
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { bucketKeys, duplicateSeedRows, tableCounts } from './db';
-import { HOST, PORTS, removeTmp, serverDir, startHaproxy, startInstance, startPostgres, stopAll, type ClusterInfo } from './cluster';
+import { HOST, PORTS, removeTmp, serverDir, startHaproxy, startInstance, startPostgres, startPrivateBucketGate, stopAll, type ClusterInfo } from './cluster';
 
 /**
  * Starts the whole test cluster (tests-cluster/cluster.ts) once for `npm run test:cluster`:
@@ -20,8 +20,11 @@ export default async function setup(project: TestProject) {
   const log = (msg: string) => console.log(`[cluster] ${msg}`);
   let pg: ReturnType<typeof startPostgres> | null = null;
   let s3: any = null;
+  let gate: Awaited<ReturnType<typeof startPrivateBucketGate>> | null = null;
   const teardown = async () => {
     await stopAll(tmp);
+    gate?.closeAllConnections();
+    await new Promise((resolve) => (gate ? gate.close(resolve) : resolve(undefined)));
     await s3?.close().catch(() => undefined);
     pg?.stop();
     if (process.env.KEEP_CLUSTER_TMP) log(`logs kept in ${tmp}`);
@@ -40,9 +43,10 @@ export default async function setup(project: TestProject) {
     const S3rver = createRequire(import.meta.url)('s3rver');
     const bucket = 'balcao';
     mkdirSync(path.join(tmp, 's3'), { recursive: true });
-    s3 = new S3rver({ address: HOST, port: PORTS.s3, silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: bucket }] });
+    s3 = new S3rver({ address: HOST, port: PORTS.s3Store, silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: bucket }] });
     await s3.run();
-    log(`s3rver on ${HOST}:${PORTS.s3}`);
+    gate = await startPrivateBucketGate(PORTS.s3, PORTS.s3Store, 'S3RVER');
+    log(`s3rver on ${HOST}:${PORTS.s3Store}, private behind the gate on ${HOST}:${PORTS.s3}`);
 
     const secret = () => randomBytes(16).toString('hex');
     const s3Info = { endpoint: `http://${HOST}:${PORTS.s3}`, bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
