@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { vehicleTypeListInput, vehicleTypeQueries } from '@/features/vehicle-types/api';
+import { VEHICLE_TYPE_FILTER_KEYS, VEHICLE_TYPE_SORT_FIELDS } from '@/features/vehicle-types/search-constants';
 import { VehicleTypeList } from '@/features/vehicle-types/vehicle-type-list';
 
 export const Route = createFileRoute('/_app/vehicle-types')({
   staticData: routeMeta('/vehicle-types'),
-  validateSearch: listSearchValidator(),
+  validateSearch: listSearchValidator({ sortFields: VEHICLE_TYPE_SORT_FIELDS, filterFields: VEHICLE_TYPE_FILTER_KEYS }),
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(vehicleTypeQueries.list(vehicleTypeListInput(deps))),
   component: RouteComponent,
 });
 

@@ -6,3 +6,4 @@ export { MobileCards } from './mobile-cards';
 export { Pager } from './pager';
 export { useListSearch, useResourceList, SEARCH_DEBOUNCE_MS, type ListSearchControls, type ResourceList, type ListPageData } from './use-resource-list';
 export type { FilterField, ListColumn, ColumnPriority } from './types';
+export { TRI_STATE_OPTIONS, FlagBadge } from './flags';
