@@ -2,10 +2,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
 import { RoleList } from '@/features/roles/role-list';
+import { ROLE_SORT_FIELDS } from '@/features/roles/search-constants';
+import { roleQueries } from '@/features/roles/api';
 
 export const Route = createFileRoute('/_app/roles')({
   staticData: routeMeta('/roles'),
-  validateSearch: listSearchValidator(),
+  validateSearch: listSearchValidator({ sortFields: ROLE_SORT_FIELDS }),
+  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
+  loader: ({ context }) => context.queryClient.prefetchQuery(roleQueries.list()),
   component: RouteComponent,
 });
 

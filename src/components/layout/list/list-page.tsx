@@ -5,7 +5,7 @@ import { listPage } from 'styled-system/recipes';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
 import { Icon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
-import { crudAbilities, type PermissionBase } from '@/lib/permissions';
+import { crudAbilities, type CrudAbilities, type PermissionBase } from '@/lib/permissions';
 import type { ResourceDef } from '@/lib/resources';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -44,6 +44,13 @@ interface ListPageOptions<T> {
   editTo?: (row: T) => ToOptions;
   /** Deletes a row (its mutation reports success and failure); shown only with `destroy`/`delete`. */
   onDelete?: (row: T) => Promise<unknown>;
+  /** Rows that may not be deleted even with the permission (e.g. the stock public/authenticated roles); default all may. */
+  canDeleteRow?: (row: T) => boolean;
+  /**
+   * Overrides of the abilities read from the resource, for APIs whose actions are not
+   * create/update/delete (roles: createRole, updateRole, deleteRole).
+   */
+  abilities?: Partial<CrudAbilities>;
   /** More row actions (links to details, documents...). */
   rowActions?: (row: T) => ReactNode;
   filterFields?: readonly FilterField[];
@@ -72,7 +79,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
   const title = props.title ?? props.resource?.label ?? '';
   const { search } = list;
   const { permissions } = useSession();
-  const abilities = crudAbilities(permissions, props.resource ?? props.permissionBase);
+  const abilities = { ...crudAbilities(permissions, props.resource ?? props.permissionBase), ...props.abilities };
   const isMobile = useIsMobile();
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -81,9 +88,14 @@ export function ListPage<T>(props: ListPageProps<T>) {
   const canEdit = Boolean(editTo) && abilities.canUpdate;
   const canDelete = Boolean(onDelete) && abilities.canDelete;
   const allColumns = useMemo(() => {
-    const actions = actionsColumn<T>({ editTo: canEdit ? editTo : undefined, onDeleteRequest: canDelete ? setToDelete : undefined, rowActions });
+    const actions = actionsColumn<T>({
+      editTo: canEdit ? editTo : undefined,
+      onDeleteRequest: canDelete ? setToDelete : undefined,
+      canDeleteRow: props.canDeleteRow,
+      rowActions,
+    });
     return actions ? [...columns, actions] : columns;
-  }, [columns, canEdit, canDelete, editTo, rowActions]);
+  }, [columns, canEdit, canDelete, editTo, rowActions, props.canDeleteRow]);
 
   const sorting: SortingState = useMemo(() => {
     if (!search.sort) return [];

@@ -12,12 +12,14 @@ export interface RowActionsOptions<T> {
   editTo?: ((row: T) => ToOptions) | undefined;
   /** Asks to delete a row (opens 'Confirmar exclusão'), or undefined when the user may not delete. */
   onDeleteRequest?: ((row: T) => void) | undefined;
+  /** Rows whose delete action is hidden although the user may delete (default: none). */
+  canDeleteRow?: ((row: T) => boolean) | undefined;
   /** The screen's own actions (details, documents...), before edit and delete. */
   rowActions?: ((row: T) => ReactNode) | undefined;
 }
 
 /** The 'Ações' column (sticky on the right), or null when a row has no action to offer. */
-export function actionsColumn<T>({ editTo, onDeleteRequest, rowActions }: RowActionsOptions<T>): ListColumn<T> | null {
+export function actionsColumn<T>({ editTo, onDeleteRequest, canDeleteRow, rowActions }: RowActionsOptions<T>): ListColumn<T> | null {
   if (!editTo && !onDeleteRequest && !rowActions) return null;
   return {
     id: ACTIONS_COLUMN_ID,
@@ -33,7 +35,7 @@ export function actionsColumn<T>({ editTo, onDeleteRequest, rowActions }: RowAct
               <Icon name="pencil" size={16} />
             </Link>
           ) : null}
-          {onDeleteRequest ? (
+          {onDeleteRequest && (canDeleteRow?.(row.original) ?? true) ? (
             <button type="button" className={s.iconLink} aria-label="Excluir" title="Excluir" onClick={() => onDeleteRequest(row.original)}>
               <Icon name="trash" size={16} />
             </button>
