@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionTree } from '@/lib/permissions';
 import { renderRoute } from './helpers/render-route';
 
 /** The role screens over the real route tree (spec 000 §2.7, §4 "Permission screen", §5 "Role form", §8). */
+
+// a loaded machine (2 cores, several runs) is slower than the default 1 s of findBy/waitFor
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no PointerEvent; Ark UI's switch (zag press tracking) creates one on blur after a press.
 if (typeof document.defaultView?.PointerEvent === 'undefined') {
@@ -150,8 +153,9 @@ describe('/role/new and /role/{id}', { timeout: 30_000 }, () => {
   it('edits name and description and sends the loaded tree back unchanged', async () => {
     const calls = stubApi();
     await renderRoute('/role/3', { permissions: roleManager(['createRole', 'findOne']) });
-    expect(await screen.findByRole('heading', { name: 'Editar papel' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByLabelText(/Nome/)).toHaveValue('Auditor');
+    // the heading shows while the role loads too: wait for the loaded form
+    expect(await screen.findByDisplayValue('Auditor')).toBe(screen.getByLabelText(/Nome/));
+    expect(screen.getByRole('heading', { name: 'Editar papel' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Tipo/)).toBeDisabled();
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText(/Descrição/));
@@ -172,7 +176,8 @@ describe('/role/{id}/permissions', { timeout: 30_000 }, () => {
   it('shows the accordion without the hidden plugins, company also as despachante, and applies the toggle rules', async () => {
     const calls = stubApi();
     await renderRoute('/role/3/permissions', { permissions: manager });
-    expect(await screen.findByRole('heading', { name: 'Manage Permissions' }, { timeout: 5000 })).toBeInTheDocument();
+    await screen.findByRole('switch', { name: 'API sales-order' }); // loaded (the heading shows while loading too)
+    expect(screen.getByRole('heading', { name: 'Manage Permissions' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/roles');
     const triggers = screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent);
     expect(triggers.map((t) => t?.replace(/\d+ aç(ão|ões)$/, ''))).toEqual(['company', 'despachante', 'sales-order', 'state']);
@@ -227,7 +232,7 @@ describe('/role/{id}/permissions', { timeout: 30_000 }, () => {
   it('flips switches and opens sections with the keyboard alone (Tab, Enter, Space)', async () => {
     stubApi();
     await renderRoute('/role/3/permissions', { permissions: manager });
-    await screen.findByRole('heading', { name: 'Manage Permissions' }, { timeout: 5000 });
+    await screen.findByRole('switch', { name: 'API sales-order' });
     const user = userEvent.setup();
     const trigger = screen.getByRole('button', { name: /^sales-order/ });
     trigger.focus();
@@ -253,7 +258,7 @@ describe('/role/{id}/permissions', { timeout: 30_000 }, () => {
   it('a failed save keeps the modified state and shows the spec texts', async () => {
     stubApi({ putStatus: 500 });
     await renderRoute('/role/3/permissions', { permissions: manager });
-    await screen.findByRole('heading', { name: 'Manage Permissions' }, { timeout: 5000 });
+    await screen.findByRole('switch', { name: 'API sales-order' });
     const user = userEvent.setup();
     await user.click(sw('API state'));
     await user.click(screen.getByRole('button', { name: 'Salvar permissões' }));
