@@ -1,7 +1,80 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { formatDocument } from '@/lib/document';
 import type { ListSearch } from '@/lib/list-search';
+import { companyKeys, companyListInput, companyQueries, deleteCompany } from './api';
+import { companyResource } from './resource';
+import { companyStateLabel, type Company } from './schema';
 
-/** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
-export function CompanyList(_props: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
-  return <PlaceholderPage title={'Concessionárias'} note="Esta tela chega com a sua issue." />;
+const columns: ListColumn<Company>[] = [
+  { id: 'id', header: 'ID', accessorKey: 'id' },
+  { id: 'trade_name', header: 'Nome Fantasia', accessorFn: (c) => c.trade_name ?? '', meta: { wrap: true } },
+  { id: 'legal_name', header: 'Razão Social', accessorFn: (c) => c.legal_name ?? '', meta: { wrap: true, priority: 2 } },
+  { id: 'cnpj', header: 'CNPJ', accessorFn: (c) => formatDocument(c.cnpj) },
+  { id: 'state', header: 'Estado', enableSorting: false, accessorFn: companyStateLabel, meta: { priority: 3 } },
+];
+
+const filterFields: FilterField[] = [
+  { name: 'id', label: 'ID', type: 'number' },
+  { name: 'trade_name', label: 'Nome Fantasia', type: 'text' },
+  { name: 'legal_name', label: 'Razão Social', type: 'text' },
+  { name: 'cnpj', label: 'CNPJ', type: 'text' },
+  { name: 'email', label: 'Email', type: 'text' },
+  { name: 'phone_number', label: 'Telefone', type: 'text' },
+  { name: 'address_city', label: 'Cidade', type: 'text' },
+  {
+    name: 'is_active',
+    label: 'Status',
+    type: 'select',
+    options: [
+      { value: '', label: 'Todas' },
+      { value: 'true', label: 'Apenas empresas ativas' },
+      { value: 'false', label: 'Apenas empresas inativas' },
+    ],
+  },
+];
+
+const sortOptions = [
+  { value: 'id', label: 'ID' },
+  { value: 'trade_name', label: 'Nome Fantasia' },
+  { value: 'legal_name', label: 'Razão Social' },
+  { value: 'cnpj', label: 'CNPJ' },
+  { value: 'email', label: 'Email' },
+  { value: 'address_city', label: 'Cidade' },
+  { value: 'createdAt', label: 'Data de criação' },
+];
+
+/**
+ * /companies 'Concessionárias' (spec 001 §2 "Dealerships", §7, §8): ID, Nome Fantasia, Razão
+ * Social, CNPJ (formatted, alphanumeric too), Estado (abbreviation or name); the filters id (`$eq`),
+ * texts (`$containsi`) and 'Apenas empresas ativas/inativas' (is_active `$eq`); the sorts of the
+ * spec; edit and delete ('Concessionária excluída' / 'Registro removido com sucesso.', failure
+ * 'Não foi possível excluir a concessionária.') for holders of company update/delete.
+ */
+export function CompanyList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+  const queryClient = useQueryClient();
+  const list = useResourceList({ search, onSearchChange, query: companyQueries.list(companyListInput(search)) });
+  const remove = useMutation({
+    mutationFn: (c: Company) => deleteCompany(c.documentId),
+    meta: {
+      successTitle: 'Concessionária excluída',
+      successMessage: 'Registro removido com sucesso.',
+      errorMessage: 'Não foi possível excluir a concessionária.',
+      useServerMessage: false,
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: companyKeys.all() }),
+  });
+  return (
+    <ListPage<Company>
+      resource={companyResource}
+      list={list}
+      columns={columns}
+      getRowId={(c) => c.documentId}
+      newTo={{ to: '/company/new' }}
+      editTo={(c) => ({ to: '/company/$id', params: { id: c.documentId } })}
+      onDelete={(c) => remove.mutateAsync(c)}
+      filterFields={filterFields}
+      sortOptions={sortOptions}
+    />
+  );
 }

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { isValidCnpjDocument, sanitizeDocument } from '@/lib/document';
+
+/** The state of a company's address as populated (`populate[0]=address_state_id`). */
+export const companyStateSchema = z.looseObject({ id: z.number(), name: z.string().nullish(), abbreviation: z.string().nullish() });
+
+/**
+ * A company as GET /companies answers it (spec 001 §3 "Company / dispatcher / dealership"): the
+ * dealership list and form read trade_name, legal_name, cnpj (bare: digits, or the letters of an
+ * alphanumeric CNPJ), the address (state populated), email, phone_number (digits), is_active, type.
+ */
+export const companySchema = z.looseObject({
+  id: z.number(),
+  documentId: z.string(),
+  trade_name: z.string().nullish(),
+  legal_name: z.string().nullish(),
+  cnpj: z.string().nullish(),
+  address_street: z.string().nullish(),
+  address_number: z.string().nullish(),
+  address_postal_code: z.string().nullish(),
+  address_city: z.string().nullish(),
+  address_state_id: companyStateSchema.nullish(),
+  email: z.string().nullish(),
+  phone_number: z.string().nullish(),
+  is_active: z.boolean().nullish(),
+  type: z.string().nullish(),
+  createdAt: z.string().nullish(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** Sort fields of spec 001 §2 "Dealerships": ID, Nome Fantasia, Razão Social, CNPJ, Email, Cidade, Data de criação. */
+export const COMPANY_SORT_FIELDS = ['id', 'trade_name', 'legal_name', 'cnpj', 'email', 'address_city', 'createdAt'] as const;
+
+/** The state shown in the list: its abbreviation, else its name (spec 001 §2), else ''. */
+export const companyStateLabel = (c: Pick<Company, 'address_state_id'>) => c.address_state_id?.abbreviation || c.address_state_id?.name || '';
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
+
+/**
+ * The dealership form (spec 001 §5 "Company form"): trade_name 2–150 ('Nome fantasia é
+ * obrigatório'), legal_name ≤ 150, CNPJ required ('CNPJ é obrigatório'), 14 characters with valid
+ * check digits — numeric or the alphanumeric CNPJ of 2026 — else 'CNPJ inválido'; street ≤ 150,
+ * number ≤ 10, CEP empty or 8 digits ('CEP inválido'), city ≤ 100, state id > 0 ('Estado é
+ * obrigatório'), email empty or valid ('Email inválido') ≤ 100, phone empty or 10–11 digits
+ * ('Telefone inválido'), is_active (default true). The spec gives no text for the maximum lengths
+ * (ours: docs/decisions.md). Masked fields already hold bare values (DocumentField, CepField, PhoneField).
+ */
+export const companyFormSchema = z.object({
+  trade_name: z.string().trim().min(2, 'Nome fantasia é obrigatório').max(150, 'Nome fantasia deve ter no máximo 150 caracteres'),
+  legal_name: optionalText(150, 'Razão social deve ter no máximo 150 caracteres'),
+  cnpj: z
+    .string()
+    .min(1, 'CNPJ é obrigatório')
+    .refine((v) => v === '' || isValidCnpjDocument(v), 'CNPJ inválido'),
+  email: z
+    .string()
+    .trim()
+    .max(100, 'Email deve ter no máximo 100 caracteres')
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'Email inválido'),
+  phone_number: z.string().refine((v) => v === '' || /^\d{10,11}$/.test(v), 'Telefone inválido'),
+  address_street: optionalText(150, 'Endereço deve ter no máximo 150 caracteres'),
+  address_number: optionalText(10, 'Número deve ter no máximo 10 caracteres'),
+  address_postal_code: z.string().refine((v) => v === '' || /^\d{8}$/.test(v), 'CEP inválido'),
+  address_city: optionalText(100, 'Cidade deve ter no máximo 100 caracteres'),
+  address_state_id: z.number().int().positive('Estado é obrigatório'),
+  is_active: z.boolean(),
+});
+export type CompanyFormValues = z.input<typeof companyFormSchema>;
+
+/** The form values of a loaded company (edit) or of a new one (Ativa by default, spec 001 §9). */
+export const companyToForm = (c?: Company): CompanyFormValues => ({
+  trade_name: c?.trade_name ?? '',
+  legal_name: c?.legal_name ?? '',
+  cnpj: sanitizeDocument(c?.cnpj ?? ''),
+  email: c?.email ?? '',
+  phone_number: (c?.phone_number ?? '').replace(/\D/g, ''),
+  address_street: c?.address_street ?? '',
+  address_number: c?.address_number ?? '',
+  address_postal_code: (c?.address_postal_code ?? '').replace(/\D/g, ''),
+  address_city: c?.address_city ?? '',
+  address_state_id: c?.address_state_id?.id ?? 0,
+  is_active: c?.is_active ?? true,
+});
+
+/** The `{data}` of POST /companies and PUT /companies/{documentId}. */
+export interface CompanyPayload {
+  trade_name: string;
+  legal_name: string | null;
+  cnpj: string;
+  email: string | null;
+  phone_number: string | null;
+  address_street: string | null;
+  address_number: string | null;
+  address_postal_code: string | null;
+  address_city: string | null;
+  address_state_id: number;
+  is_active: boolean;
+}
+
+/**
+ * Valid form values → the payload: the CNPJ bare and upper case, phone and CEP digits only (spec
+ * 001 §5 "Masks"), optional texts left empty sent as null, the state as its numeric id.
+ * @throws ZodError when the values are invalid
+ */
+export function companyFormToPayload(values: CompanyFormValues): CompanyPayload {
+  const v = companyFormSchema.parse(values);
+  const orNull = (s: string) => (s === '' ? null : s);
+  return {
+    trade_name: v.trade_name,
+    legal_name: orNull(v.legal_name),
+    cnpj: sanitizeDocument(v.cnpj),
+    email: orNull(v.email),
+    phone_number: orNull(v.phone_number),
+    address_street: orNull(v.address_street),
+    address_number: orNull(v.address_number),
+    address_postal_code: orNull(v.address_postal_code),
+    address_city: orNull(v.address_city),
+    address_state_id: v.address_state_id,
+    is_active: v.is_active,
+  };
+}
