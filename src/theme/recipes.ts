@@ -327,7 +327,7 @@ export const toast = defineSlotRecipe({
       '&[data-type=error]': { bg: 'danger.500', borderColor: 'danger.600', color: 'white' },
     },
     title: { fontWeight: 'semibold' },
-    description: { mt: '1', fontSize: 'sm' },
+    description: { mt: '1', fontSize: 'sm', whiteSpace: 'pre-line' },
     closeTrigger: {
       position: 'absolute',
       top: '2',

@@ -30,7 +30,7 @@ function Frame({ label, required, helper, disabled, children }: FieldProps & { c
   );
 }
 
-/** A text field; writes the string as typed. */
+/** A text field; writes the string as typed (`type="date"`: the browser's `yyyy-MM-dd`, '' when cleared). */
 export function TextField({
   maxLength,
   type = 'text',
@@ -40,7 +40,7 @@ export function TextField({
   ...props
 }: FieldProps & {
   maxLength?: number;
-  type?: 'text' | 'email' | 'url' | 'password';
+  type?: 'text' | 'email' | 'url' | 'password' | 'date';
   inputMode?: 'text' | 'numeric' | 'email';
   autoComplete?: string;
   /** Rewrites the text as it is typed (e.g. `(t) => t.toUpperCase()` for a UF abbreviation). */

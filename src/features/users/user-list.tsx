@@ -1,7 +1,112 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { Switch } from '@/components/ui/switch';
+import { formatDocument } from '@/lib/document';
 import type { ListSearch } from '@/lib/list-search';
+import { crudAbilities } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
+import { deleteUser, setUserBlocked, userKeys, userListInput, userQueries } from './api';
+import { userResource } from './resource';
+import { userStateName, type User } from './schema';
 
-/** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
-export function UserList(_props: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
-  return <PlaceholderPage title={'Usuários'} note="Esta tela chega com a sua issue." />;
+const filterFields: FilterField[] = [
+  { name: 'id', label: 'ID do Usuário', type: 'number' },
+  { name: 'username', label: 'Username', type: 'text' },
+  { name: 'email', label: 'Email', type: 'text' },
+  { name: 'name', label: 'Nome', type: 'text' },
+  { name: 'blocked', label: 'Apenas usuários bloqueados', offLabel: 'Apenas usuários ativos', type: 'switch' },
+];
+
+const sortOptions = [
+  { value: 'id', label: 'ID' },
+  { value: 'username', label: 'Username' },
+  { value: 'name', label: 'Nome' },
+  { value: 'email', label: 'Email' },
+  { value: 'createdAt', label: 'Data de criação' },
+];
+
+/** The status switch of a row: on = not blocked (spec 000 §2.6, §4 "User active/blocked"). */
+function StatusSwitch({ user, canUpdate, onToggle, busy }: { user: User; canUpdate: boolean; onToggle: (u: User, blocked: boolean) => void; busy: boolean }) {
+  const active = !user.blocked;
+  return <Switch label={active ? 'Ativo' : 'Bloqueado'} checked={active} disabled={!canUpdate || busy} onChange={(on) => onToggle(user, !on)} />;
+}
+
+/**
+ * /users 'Usuários' (spec 000 §2.4, §2.6, §6, §7, §8): ID, CPF/CNPJ (formatted), Nome completo,
+ * Email, Estado (name or N/A; not sortable) and the status switch (PUT {blocked}; 'Status updated'
+ * / 'Error' toasts); the filter panel (ID do Usuário, Username, Email, Nome, the blocked switch,
+ * Ordenar por, Direção) sent as `$eq` / `$containsi`; new, edit and delete ('User deleted' /
+ * 'Error') only for holders of create / update / destroy on users-permissions › user.
+ */
+export function UserList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+  const queryClient = useQueryClient();
+  const { permissions } = useSession();
+  const { canUpdate } = crudAbilities(permissions, userResource);
+  const list = useResourceList({ search, onSearchChange, query: userQueries.list(userListInput(search)) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all() });
+  const status = useMutation({
+    mutationFn: ({ user, blocked }: { user: User; blocked: boolean }) => setUserBlocked(user.id, blocked),
+    meta: {
+      successTitle: 'Status updated',
+      successMessage: 'User status updated successfully.',
+      errorTitle: 'Error',
+      errorMessage: 'Unable to update user status.',
+      useServerMessage: false,
+    },
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (user: User) => deleteUser(user.id),
+    meta: {
+      successTitle: 'User deleted',
+      successMessage: 'User has been deleted successfully.',
+      errorTitle: 'Error',
+      errorMessage: 'Unable to delete the user.',
+      useServerMessage: false,
+    },
+    onSuccess: refresh,
+  });
+  const pendingId = status.isPending ? status.variables?.user.id : undefined;
+
+  const columns = useMemo<ListColumn<User>[]>(
+    () => [
+      { id: 'id', header: 'ID', accessorKey: 'id' },
+      { id: 'username', header: 'CPF/CNPJ', accessorFn: (u) => formatDocument(u.username) },
+      { id: 'name', header: 'Nome completo', accessorFn: (u) => u.name ?? '', meta: { wrap: true } },
+      { id: 'email', header: 'Email', accessorFn: (u) => u.email ?? '', meta: { priority: 2 } },
+      { id: 'state', header: 'Estado', accessorFn: userStateName, enableSorting: false, meta: { priority: 3 } },
+      {
+        id: 'blocked',
+        header: 'Status',
+        enableSorting: false,
+        enableGlobalFilter: false,
+        cell: ({ row }) => (
+          <StatusSwitch
+            user={row.original}
+            canUpdate={canUpdate}
+            busy={pendingId === row.original.id}
+            onToggle={(user, blocked) => status.mutate({ user, blocked })}
+          />
+        ),
+      },
+    ],
+    // status.mutate is stable; pendingId and canUpdate change the cells
+    [canUpdate, pendingId],
+  );
+
+  return (
+    <ListPage<User>
+      resource={userResource}
+      list={list}
+      columns={columns}
+      getRowId={(u) => String(u.id)}
+      newTo={{ to: '/user/new' }}
+      editTo={(u) => ({ to: '/user/$id', params: { id: String(u.id) } })}
+      onDelete={(u) => remove.mutateAsync(u)}
+      filterFields={filterFields}
+      sortOptions={sortOptions}
+      mobileColumns={['username', 'name', 'email', 'blocked']}
+    />
+  );
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { css } from 'styled-system/css';
 import { listPage } from 'styled-system/recipes';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { Input, NativeSelect } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
 import type { ListSearchControls } from './use-resource-list';
 import type { FilterField } from './types';
 
@@ -14,6 +16,7 @@ export interface FilterPanelProps {
 }
 
 const SORT_KEY = '__sort';
+const switchCell = css({ display: 'flex', alignItems: 'flex-end', minH: '10', pb: '2' });
 
 /**
  * 'Filtros de busca' (spec 000 §2.4): a toggled panel whose fields are a draft until
@@ -32,6 +35,7 @@ export function FilterPanel({ list, fields, sortOptions }: FilterPanelProps) {
 
   const apply = () => {
     const { [SORT_KEY]: sort, ...filters } = draft;
+    for (const f of fields ?? []) if (f.type === 'switch' && !filters[f.name]) filters[f.name] = 'false';
     const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined));
     list.update({ filters: Object.keys(clean).length ? clean : undefined, sort: sort || search.sort });
   };
@@ -55,28 +59,38 @@ export function FilterPanel({ list, fields, sortOptions }: FilterPanelProps) {
           }}
         >
           <div className={s.filterGrid}>
-            {fields?.map((f) => (
-              <label key={f.name}>
-                <span className={s.filterLabel}>{f.label}</span>
-                {f.type === 'select' ? (
-                  <NativeSelect value={draft[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)}>
-                    {f.options.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                ) : (
-                  <Input
-                    type={f.type}
-                    inputMode={f.type === 'number' ? 'numeric' : undefined}
-                    placeholder={f.placeholder}
-                    value={draft[f.name] ?? ''}
-                    onChange={(e) => set(f.name, e.target.value)}
+            {fields?.map((f) =>
+              f.type === 'switch' ? (
+                <div key={f.name} className={switchCell}>
+                  <Switch
+                    label={draft[f.name] === 'true' ? f.label : f.offLabel}
+                    checked={draft[f.name] === 'true'}
+                    onChange={(on) => set(f.name, String(on))}
                   />
-                )}
-              </label>
-            ))}
+                </div>
+              ) : (
+                <label key={f.name}>
+                  <span className={s.filterLabel}>{f.label}</span>
+                  {f.type === 'select' ? (
+                    <NativeSelect value={draft[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)}>
+                      {f.options.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  ) : (
+                    <Input
+                      type={f.type}
+                      inputMode={f.type === 'number' ? 'numeric' : undefined}
+                      placeholder={f.placeholder}
+                      value={draft[f.name] ?? ''}
+                      onChange={(e) => set(f.name, e.target.value)}
+                    />
+                  )}
+                </label>
+              ),
+            )}
             {sortOptions?.length ? (
               <>
                 <label>
