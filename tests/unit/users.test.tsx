@@ -11,6 +11,7 @@ import {
   userToForm,
   type UserFormValues,
 } from '@/features/users/schema';
+import { toaster } from '@/components/ui/toast';
 import type { PermissionTree } from '@/lib/permissions';
 import { can, renderRoute } from './helpers/render-route';
 
@@ -187,7 +188,10 @@ const userPerms = (actions: string[]): PermissionTree => can('users-permissions'
 const toastWith = (title: string) => screen.findByText(title, {}, { timeout: 10_000 });
 
 describe('/users and /user/{id} over the real route tree', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toaster.remove(); // the store outlives the render: without this, earlier tests' toasts fill its 5 slots
+  });
 
   it('lists ID, CPF/CNPJ formatted, Nome completo, Email, Estado or N/A and the status switches', async () => {
     stubServer();
