@@ -1,13 +1,17 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api, pagedSchema } from '@/lib/api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, isApiError, pagedSchema, singleSchema, toStrapiListQuery, type ListQueryInput } from '@/lib/api';
+import type { ListSearch } from '@/lib/list-search';
+import { dropCachedLookups } from '@/lib/offline/lookup-cache';
 import { userQueryKey } from '@/lib/session';
-import { paymentMethodRefSchema } from './schema';
+import { paymentMethodRefSchema, paymentMethodSchema, type PaymentMethod, type PaymentMethodPayload } from './schema';
 
-/** The data layer of payment methods (spec 001 §7). Today: the select options. */
+/** The data layer of payment methods (spec 001 §7 "Payment methods"): the select options and the register screens. */
 
 export const paymentMethodKeys = {
   all: () => userQueryKey('payment-methods'),
   options: () => [...paymentMethodKeys.all(), 'options'] as const,
+  list: (input: ListQueryInput) => [...paymentMethodKeys.all(), 'list', input] as const,
+  detail: (id: string) => [...paymentMethodKeys.all(), 'detail', id] as const,
 };
 
 /** `GET /payment-methods` query of the select options: name, max_installments, is_active; page 1 of 100, by name. */
@@ -17,13 +21,67 @@ export const PAYMENT_METHOD_OPTIONS_QUERY = {
   sort: ['name:asc'],
 } as const;
 
+/** The API path of the collection (also the service worker's lookup cache key, lib/offline/lookup-cache.ts). */
+const PATH = '/payment-methods';
+const paymentMethodPage = pagedSchema(paymentMethodSchema);
+
+/** The server-side part of the list's URL state (the search box `q` filters the page on the client: spec 000 §2.4). */
+export const paymentMethodListInput = ({ page, pageSize, sort, filters }: ListSearch): ListQueryInput => ({
+  page,
+  pageSize,
+  ...(sort ? { sort } : {}),
+  ...(filters ? { filters } : {}),
+});
+
+/** Strapi query of the list: id, is_online_payment and is_active `$eq` (the flags as booleans), name `$containsi`. */
+export const paymentMethodListQuery = (input: ListQueryInput) => toStrapiListQuery(input, { id: '$eq', is_online_payment: '$eq', is_active: '$eq' });
+
 export const paymentMethodQueries = {
   /** Payment methods `{id, name, max_installments, is_active}` for the payment selects (spec 001 §7). */
   options: () =>
     queryOptions({
       queryKey: paymentMethodKeys.options(),
       queryFn: async ({ signal }) =>
-        (await api.get('/payment-methods', { query: { ...PAYMENT_METHOD_OPTIONS_QUERY }, schema: pagedSchema(paymentMethodRefSchema), signal })).data,
+        (await api.get(PATH, { query: { ...PAYMENT_METHOD_OPTIONS_QUERY }, schema: pagedSchema(paymentMethodRefSchema), signal })).data,
       staleTime: 5 * 60_000,
     }),
+  /**
+   * GET /payment-methods for the list screen (pages of 5–50: never the service worker's cached
+   * lookup). A failure shows the empty list and toasts 'Erro ao carregar os meios de pagamento: {message}'.
+   */
+  list: (input: ListQueryInput) =>
+    queryOptions({
+      queryKey: paymentMethodKeys.list(input),
+      queryFn: ({ signal }) => api.get(PATH, { query: paymentMethodListQuery(input), schema: paymentMethodPage, signal }),
+      placeholderData: keepPreviousData,
+      retry: 0,
+      meta: { errorMessage: 'Erro ao carregar os meios de pagamento: {message}' },
+    }),
+  /** GET /payment-methods/{documentId}; a 4xx is not retried (the form toasts and goes back to the list). */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: paymentMethodKeys.detail(id),
+      queryFn: async ({ signal }) => (await api.get(`${PATH}/${encodeURIComponent(id)}`, { schema: singleSchema(paymentMethodSchema), signal })).data,
+      retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 1,
+    }),
 };
+
+/** POST /payment-methods {data}; then drops the cached select lookups. @throws ApiError */
+export async function createPaymentMethod(data: PaymentMethodPayload): Promise<PaymentMethod> {
+  const saved = (await api.post(PATH, { data }, { schema: singleSchema(paymentMethodSchema) })).data;
+  await dropCachedLookups(`/api${PATH}`);
+  return saved;
+}
+
+/** PUT /payment-methods/{documentId} {data}; then drops the cached select lookups. @throws ApiError */
+export async function updatePaymentMethod(documentId: string, data: PaymentMethodPayload): Promise<PaymentMethod> {
+  const saved = (await api.put(`${PATH}/${encodeURIComponent(documentId)}`, { data }, { schema: singleSchema(paymentMethodSchema) })).data;
+  await dropCachedLookups(`/api${PATH}`);
+  return saved;
+}
+
+/** DELETE /payment-methods/{documentId}; then drops the cached select lookups. @throws ApiError */
+export async function deletePaymentMethod(documentId: string): Promise<void> {
+  await api.delete(`${PATH}/${encodeURIComponent(documentId)}`);
+  await dropCachedLookups(`/api${PATH}`);
+}

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { paymentMethodListInput, paymentMethodQueries } from '@/features/payment-methods/api';
+import { PAYMENT_METHOD_FILTER_KEYS, PAYMENT_METHOD_SORT_FIELDS } from '@/features/payment-methods/search-constants';
 import { PaymentMethodList } from '@/features/payment-methods/payment-method-list';
 
 export const Route = createFileRoute('/_app/payment-methods')({
   staticData: routeMeta('/payment-methods'),
-  validateSearch: listSearchValidator(),
+  validateSearch: listSearchValidator({ sortFields: PAYMENT_METHOD_SORT_FIELDS, filterFields: PAYMENT_METHOD_FILTER_KEYS }),
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(paymentMethodQueries.list(paymentMethodListInput(deps))),
   component: RouteComponent,
 });
 
