@@ -72,6 +72,7 @@ export async function validateRoleBody(body: unknown, roleId: number | null) {
     if (CONTROL_EXCEPT_LINES.test(body.description)) throw new ValidationError('Descrição não pode conter caracteres de controle.');
   }
   if ('permissions' in body && body.permissions != null) assertPermissionTree(body.permissions);
+  else if (!creating && body.permissions === null) throw new ValidationError(TREE_MESSAGE);
   if (creating) {
     const type = roleTypeOf(typeof body.type === 'string' && body.type.trim() ? body.type : (body.name as string)); // name checked above on create
     if (!type || type.length > 100) throw new ValidationError('Tipo do papel inválido');
@@ -80,6 +81,24 @@ export async function validateRoleBody(body: unknown, roleId: number | null) {
     body.type = type;
     for (const key of Object.keys(body)) if (!['name', 'description', 'type', 'permissions', 'users'].includes(key)) delete body[key];
   }
+}
+
+/**
+ * The role's enabled actions as a permission tree (`{<api>: {controllers: {<controller>: {<action>:
+ * {enabled: true}}}}}`), from its permission rows.
+ */
+async function currentTree(roleId: number) {
+  const rows: { action: string }[] = await strapi.db.query('plugin::users-permissions.permission').findMany({
+    where: { role: { id: roleId } },
+    select: ['action'],
+  });
+  const tree: Record<string, { controllers: Record<string, Record<string, { enabled: boolean; policy: string }>> }> = {};
+  for (const { action } of rows) {
+    const [api, controller, name] = action.split('.');
+    if (!api || !controller || !name) continue;
+    ((tree[api] ??= { controllers: {} }).controllers[controller] ??= {})[name] = { enabled: true, policy: '' };
+  }
+  return tree;
 }
 
 /** Role types that cannot be deleted: the stock ones (spec 000 §2.7) and the administrators' (lock-out). */
@@ -134,6 +153,10 @@ export function guardRoleController(controller: Record<string, Action>) {
     const id = Number(ctx.params.role);
     if (!Number.isInteger(id) || id < 1) throw new ValidationError('Id de papel inválido.');
     await validateRoleBody(ctx.request.body, id);
+    // The stock update replaces the whole action set with `permissions`: a body without it (name and
+    // description only) would remove every permission of the role. Absent means "keep them".
+    const body = ctx.request.body as Record<string, unknown>;
+    if (body.permissions === undefined) body.permissions = await currentTree(id);
     return updateRole(ctx);
   };
 }
