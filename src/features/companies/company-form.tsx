@@ -1,57 +1,93 @@
+import type { ToOptions } from '@tanstack/react-router';
 import { useNavigate } from '@tanstack/react-router';
 import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
-import { isApiError } from '@/lib/api';
+import { dispatcherKeys, dispatcherQueries } from '@/features/despachantes/api';
 import { stateQueries } from '@/features/states/api';
-import { createCompany, companyKeys, companyQueries, updateCompany } from './api';
-import { companyFormSchema, companyFormToPayload, companyToForm, type Company, type CompanyFormValues } from './schema';
+import { ApiError, isApiError } from '@/lib/api';
+import { createCompany, createDispatcher, companyKeys, companyQueries, dispatcherTakenMessage, updateCompany } from './api';
+import { companyFormSchemaFor, companyFormToPayload, companyToForm, type Company, type CompanyFormValues, type CompanyKind } from './schema';
+
+/** What differs between the dealership and the dispatcher forms (spec 001 §2, §8). */
+const KINDS = {
+  company: {
+    titles: { new: 'Nova concessionária', edit: 'Editar concessionária' },
+    list: { to: '/companies', search: { page: 1, pageSize: 10 } } as ToOptions,
+    loadErrorTitle: 'Erro ao carregar empresa',
+    notFound: () => 'Empresa não encontrada',
+    saved: { created: 'Empresa criada com sucesso', updated: 'Empresa atualizada com sucesso' },
+    failed: { created: 'Não foi possível criar a empresa', updated: 'Não foi possível atualizar a empresa' },
+  },
+  dispatcher: {
+    titles: { new: 'Novo despachante', edit: 'Editar despachante' },
+    list: { to: '/despachantes' } as ToOptions,
+    loadErrorTitle: 'Erro ao carregar despachante',
+    notFound: (id: string) => `Despachante com ID ${id} não encontrado`,
+    saved: { created: 'Despachante criado com sucesso', updated: 'Despachante atualizado com sucesso' },
+    failed: { created: 'Não foi possível criar o despachante', updated: 'Não foi possível atualizar o despachante' },
+  },
+} as const;
 
 /**
- * 'Nova concessionária' / 'Editar concessionária' (spec 001 §2 "Dealerships", §5 "Company form",
- * §8), back to /companies: Nome Fantasia, Razão Social, CNPJ (00.000.000/0000-00, the alphanumeric
- * CNPJ too), E-mail, Telefone ((00) 0000-0000 / (00) 00000-0000), Endereço, Número, CEP
- * (00000-000), Cidade, Estado ('abbreviation - name', up to 100) and the Ativa/Inativa switch;
- * masked values are sent bare. A failed load toasts 'Erro ao carregar empresa' and goes back to
- * the list; a save toasts 'Empresa criada/atualizada com sucesso' or the server's message (else
- * 'Não foi possível criar/atualizar a empresa') and returns to the list when it succeeds.
+ * The company form in its two kinds (spec 001 §2 "Dealerships" / "Dispatchers", §5, §8):
+ * 'Nova/Editar concessionária' (back to /companies) and 'Novo/Editar despachante' (back to
+ * /despachantes; "same fields as the company form", looser rules). Fields: Nome Fantasia, Razão
+ * Social, CNPJ (00.000.000/0000-00, the alphanumeric CNPJ too), E-mail, Telefone ((00) 0000-0000 /
+ * (00) 00000-0000), Endereço, Número, CEP (00000-000), Cidade, Estado ('abbreviation - name', up to
+ * 100) and the Ativa/Inativa switch; masked values are sent bare. A failed load toasts 'Erro ao
+ * carregar empresa' / 'Erro ao carregar despachante' ('Despachante com ID {id} não encontrado',
+ * 'Registro encontrado não é um despachante.') and goes back to the list. A new dispatcher goes
+ * through createDispatcher after the CNPJ and e-mail existence checks. Saves toast
+ * 'Empresa/Despachante criado(a)/atualizado(a) com sucesso' or the server's message (else the
+ * spec's 'Não foi possível criar/atualizar …') and return to the list.
  */
-export function CompanyForm({ id, mode }: { id?: string; mode: 'new' | 'edit' }) {
-  return (
-    <RecordForm
-      mode={mode}
-      id={id}
-      query={companyQueries.detail}
-      titles={{ new: 'Nova concessionária', edit: 'Editar concessionária' }}
-      backTo={{ to: '/companies' }}
-      loadErrorTitle="Erro ao carregar empresa"
-      loadErrorDescription={(error) => (isApiError(error) && error.status === 404 ? 'Empresa não encontrada' : error.message)}
-    >
-      {(company) => <CompanyFields company={company} />}
+export function CompanyForm({ id, mode, kind = 'company' }: { id?: string; mode: 'new' | 'edit'; kind?: CompanyKind }) {
+  const k = KINDS[kind];
+  const frame = {
+    mode,
+    id,
+    titles: k.titles,
+    backTo: k.list,
+    loadErrorTitle: k.loadErrorTitle,
+    loadErrorDescription: (error: Error) => (isApiError(error) && error.status === 404 ? k.notFound(id ?? '') : error.message),
+  };
+  return kind === 'dispatcher' ? (
+    <RecordForm {...frame} query={dispatcherQueries.detail}>
+      {(dispatcher) => <CompanyFields company={dispatcher} kind={kind} />}
+    </RecordForm>
+  ) : (
+    <RecordForm {...frame} query={companyQueries.detail}>
+      {(company) => <CompanyFields company={company} kind={kind} />}
     </RecordForm>
   );
 }
 
-function CompanyFields({ company }: { company: Company | undefined }) {
+function CompanyFields({ company, kind }: { company: Company | undefined; kind: CompanyKind }) {
   const navigate = useNavigate();
+  const k = KINDS[kind];
   const save = useSaveMutation({
-    save: (values: CompanyFormValues) => {
-      const data = companyFormToPayload(values);
-      return company ? updateCompany(company.documentId, data) : createCompany(data);
+    save: async (values: CompanyFormValues) => {
+      const data = companyFormToPayload(values, kind);
+      if (company) return updateCompany(company.documentId, data);
+      if (kind === 'company') return createCompany(data);
+      const taken = await dispatcherTakenMessage(data.cnpj, data.email);
+      if (taken) throw new ApiError({ status: 409, message: taken, hasServerMessage: true });
+      return createDispatcher(data);
     },
-    successMessage: company ? 'Empresa atualizada com sucesso' : 'Empresa criada com sucesso',
-    errorMessage: company ? 'Não foi possível atualizar a empresa' : 'Não foi possível criar a empresa',
-    invalidate: companyKeys.all(),
-    onSaved: () => navigate({ to: '/companies', search: { page: 1, pageSize: 10 } }),
+    successMessage: company ? k.saved.updated : k.saved.created,
+    errorMessage: company ? k.failed.updated : k.failed.created,
+    invalidate: kind === 'dispatcher' ? dispatcherKeys.all() : companyKeys.all(),
+    onSaved: () => navigate(k.list),
   });
+  const schema = companyFormSchemaFor(kind);
   const form = useAppForm({
     defaultValues: companyToForm(company),
-    validators: { onSubmit: companyFormSchema },
+    validators: { onSubmit: schema },
     onSubmit: ({ value }) => save.submit(value),
   });
-  const title = company ? 'Editar concessionária' : 'Nova concessionária';
   const current = company?.address_state_id;
   return (
     <form.AppForm>
-      <form.RecordFormPage title={title} backTo={{ to: '/companies' }}>
+      <form.RecordFormPage title={company ? k.titles.edit : k.titles.new} backTo={k.list}>
         <form.AppField name="trade_name">{(f) => <f.TextField label="Nome Fantasia" required maxLength={150} />}</form.AppField>
         <form.AppField name="legal_name">{(f) => <f.TextField label="Razão Social" maxLength={150} />}</form.AppField>
         <form.AppField name="cnpj">{(f) => <f.DocumentField label="CNPJ" required cnpjOnly />}</form.AppField>

@@ -1,6 +1,361 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { Combobox, useListCollection } from '@ark-ui/react/combobox';
+import { useFilter } from '@ark-ui/react/locale';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css } from 'styled-system/css';
+import { SubmitForm, useAppForm } from '@/components/form';
+import { Button } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, dialogFooter } from '@/components/ui/dialog';
+import { Icon } from '@/components/ui/icons';
+import { toast } from '@/components/ui/toast';
+import type { Company } from '@/features/companies/schema';
+import { isApiError } from '@/lib/api';
+import { formatDocument } from '@/lib/document';
+import { formatPhoneNumber } from '@/lib/format';
+import { hasPermission } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
+import { deleteAgreement, dispatcherKeys, dispatcherQueries, NotADispatcherError, saveAgreementIncentives, updateDispatcherCompanies } from './api';
+import { despachanteResource } from './resource';
+import {
+  LINK_TEXTS,
+  agreementCompanyName,
+  formatPercent,
+  incentivesSchema,
+  linkFormSchema,
+  type Agreement,
+  type Dispatcher,
+  type Incentives,
+  type LinkFormValues,
+} from './schema';
 
-/** Placeholder: the screen arrives with its own issue; the route and its permission already exist. */
-export function DespachanteDetails(_props: { id: string }) {
-  return <PlaceholderPage title={'Despachante'} backTo={{ to: '/despachantes' }} note="Esta tela chega com a sua issue." />;
+const header = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' });
+const cardTitle = css({ fontSize: 'lg', fontWeight: 'semibold' });
+const fields = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+  gap: '3',
+  '& dt': { fontSize: 'sm', color: 'fg.muted' },
+});
+const rowClass = css({ borderTopWidth: '1px', borderColor: 'border', pt: '3', display: 'grid', gap: '2', minW: '0' });
+const muted = css({ color: 'fg.muted', fontSize: 'sm', overflowWrap: 'anywhere' });
+
+/**
+ * /despachante/{id}/details (spec 001 §2 "Dispatchers", §5, §7 "Agreements", §8 "Dispatcher
+ * links"): the dispatcher's trade name as title (back to /despachantes), 'Dados cadastrais'
+ * (Nome fantasia, Razão Social, CNPJ, Editar) and 'Concessionárias': the linked dealerships with
+ * e-mail, 'Telefone: ...' and both incentives (a tooltip of the same), each row switching between
+ * view and inline edit, and removable; 'Gerenciar' opens 'Gerenciar Concessionárias'. Texts:
+ * 'Carregando...', 'Despachante não encontrado.', 'Registro encontrado não é um despachante.',
+ * 'Nenhuma concessionária vinculada.' with its hint.
+ */
+export function DespachanteDetails({ id }: { id: string }) {
+  const detail = useQuery(dispatcherQueries.detail(id));
+  const back = (
+    <Link to="/despachantes" search={{ page: 1, pageSize: 10 }} className={css({ color: 'primary.700', fontSize: 'sm' })}>
+      ← Voltar
+    </Link>
+  );
+  if (detail.isPending) return <p>Carregando...</p>;
+  if (detail.isError) {
+    const text =
+      detail.error instanceof NotADispatcherError
+        ? detail.error.message
+        : isApiError(detail.error) && detail.error.status === 404
+          ? 'Despachante não encontrado.'
+          : detail.error.message;
+    return (
+      <div className={css({ display: 'grid', gap: '3' })}>
+        {back}
+        <p role="alert">{text}</p>
+      </div>
+    );
+  }
+  const d = detail.data;
+  return (
+    <div className={css({ display: 'grid', gap: '4', minW: '0' })}>
+      <div className={header}>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', overflowWrap: 'anywhere' })}>{d.trade_name}</h1>
+        {back}
+      </div>
+      <section aria-labelledby="dados-cadastrais" className={cardClass}>
+        <div className={header}>
+          <h2 id="dados-cadastrais" className={cardTitle}>
+            Dados cadastrais
+          </h2>
+          <Link to="/despachante/$id" params={{ id: d.documentId }} className={css({ color: 'primary.700' })}>
+            Editar
+          </Link>
+        </div>
+        <dl className={fields}>
+          <div>
+            <dt>Nome fantasia</dt>
+            <dd>{d.trade_name}</dd>
+          </div>
+          <div>
+            <dt>Razão Social</dt>
+            <dd>{d.legal_name || '—'}</dd>
+          </div>
+          <div>
+            <dt>CNPJ</dt>
+            <dd>{formatDocument(d.cnpj)}</dd>
+          </div>
+        </dl>
+      </section>
+      <AgreementsCard dispatcher={d} />
+    </div>
+  );
+}
+
+/** The 'Concessionárias' card: the dispatcher's agreements and the 'Gerenciar' dialog. */
+function AgreementsCard({ dispatcher }: { dispatcher: Dispatcher }) {
+  const { permissions } = useSession();
+  const canManage = hasPermission(permissions, despachanteResource.permission('update'));
+  const userId = dispatcher.user_id?.id;
+  const agreements = useQuery({ ...dispatcherQueries.agreements(userId ?? 0), enabled: Boolean(userId) });
+  const [managing, setManaging] = useState(false);
+  const rows = agreements.data ?? [];
+  return (
+    <section aria-labelledby="concessionarias" className={cardClass}>
+      <div className={header}>
+        <h2 id="concessionarias" className={cardTitle}>
+          Concessionárias
+        </h2>
+        {canManage ? (
+          <Button variant="outline" size="sm" onClick={() => setManaging(true)}>
+            Gerenciar
+          </Button>
+        ) : null}
+      </div>
+      {userId && agreements.isLoading ? (
+        <p>Carregando...</p>
+      ) : rows.length === 0 ? (
+        <div>
+          <p>Nenhuma concessionária vinculada.</p>
+          <p className={muted}>Clique em Gerenciar para vincular concessionárias a este despachante.</p>
+        </div>
+      ) : (
+        <ul aria-label="Concessionárias vinculadas" className={css({ display: 'grid', gap: '3', listStyle: 'none' })}>
+          {rows.map((a) => (
+            <AgreementRow key={a.documentId} agreement={a} dispatcherUserId={userId ?? 0} canManage={canManage} />
+          ))}
+        </ul>
+      )}
+      {managing ? <ManageDialog dispatcher={dispatcher} onClose={() => setManaging(false)} /> : null}
+    </section>
+  );
+}
+
+/** One linked dealership: view mode, or inline edit of both incentives with Salvar; remove. */
+function AgreementRow({ agreement, dispatcherUserId, canManage }: { agreement: Agreement; dispatcherUserId: number; canManage: boolean }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const company = agreement.user_company_id as { email?: string | null; phone_number?: string | null } | null;
+  const name = agreementCompanyName(agreement);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: dispatcherKeys.all() });
+  const save = useMutation({
+    mutationFn: (values: Incentives) => saveAgreementIncentives(agreement, dispatcherUserId, values),
+    meta: { errorMessage: LINK_TEXTS.incentivesFailed, useServerMessage: false },
+    onSuccess: async (outcome) => {
+      toast({ title: 'Sucesso', description: outcome === 'created' ? LINK_TEXTS.incentivesCreated : LINK_TEXTS.incentivesUpdated });
+      await refresh();
+      setEditing(false);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteAgreement(agreement.documentId),
+    meta: { successMessage: LINK_TEXTS.linkRemoved, errorMessage: LINK_TEXTS.linkRemoveFailed, useServerMessage: false },
+    onSuccess: () => refresh(),
+    onSettled: () => setConfirming(false),
+  });
+  const form = useAppForm({
+    defaultValues: { incentivoDespachante: agreement.dispatcher_profit_percentage, incentivoConcessionaria: agreement.company_profit_percentage },
+    validators: { onSubmit: incentivesSchema },
+    onSubmit: ({ value }) => save.mutateAsync(value).catch(() => undefined),
+  });
+  const incentives = `Incentivo despachante: ${formatPercent(agreement.dispatcher_profit_percentage)} · Incentivo concessionária: ${formatPercent(agreement.company_profit_percentage)}`;
+  return (
+    <li className={rowClass} aria-label={name}>
+      <div className={header}>
+        <strong className={css({ overflowWrap: 'anywhere' })}>{name}</strong>
+        {canManage ? (
+          <div className={css({ display: 'flex', gap: '1' })}>
+            {!editing ? (
+              <Button variant="ghost" size="sm" aria-label={`Editar incentivos de ${name}`} title="Editar" onClick={() => setEditing(true)}>
+                <Icon name="pencil" />
+              </Button>
+            ) : null}
+            <Button variant="ghost" size="sm" aria-label={`Remover ${name}`} title="Remover" onClick={() => setConfirming(true)}>
+              <Icon name="trash" />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {company?.email ? <span className={muted}>{company.email}</span> : null}
+      {company?.phone_number ? <span className={muted}>Telefone: {formatPhoneNumber(company.phone_number)}</span> : null}
+      {editing ? (
+        <form.AppForm>
+          <SubmitForm
+            onSubmit={form.handleSubmit}
+            className={css({ display: 'grid', gap: '2', gridTemplateColumns: { base: '1fr', md: '1fr 1fr auto' }, alignItems: 'end' })}
+          >
+            <form.AppField name="incentivoDespachante">{(f) => <f.PercentField label="Incentivo Despachante (%)" />}</form.AppField>
+            <form.AppField name="incentivoConcessionaria">{(f) => <f.PercentField label="Incentivo Concessionária (%)" />}</form.AppField>
+            <div className={css({ display: 'flex', gap: '2' })}>
+              <Button variant="outline" onClick={() => setEditing(false)}>
+                Cancelar
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Salvando...' : 'Salvar'}
+              </Button>
+            </div>
+          </SubmitForm>
+        </form.AppForm>
+      ) : (
+        <span className={muted} title={incentives}>
+          {incentives}
+        </span>
+      )}
+      <ConfirmDeleteDialog open={confirming} onOpenChange={setConfirming} onConfirm={() => remove.mutate()} busy={remove.isPending} />
+    </li>
+  );
+}
+
+/** 'Gerenciar Concessionárias': the searchable dealership picker, both incentives, Cancelar and 'Salvar Alterações'. */
+function ManageDialog({ dispatcher, onClose }: { dispatcher: Dispatcher; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const dealerships = useQuery(dispatcherQueries.dealerships());
+  const save = useMutation({
+    mutationFn: (values: LinkFormValues) => updateDispatcherCompanies(dispatcher.documentId, [values.companyId], values),
+    meta: { successMessage: LINK_TEXTS.linksSaved, errorMessage: LINK_TEXTS.linksFailed, useServerMessage: false },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: dispatcherKeys.all() });
+      onClose();
+    },
+  });
+  const form = useAppForm({
+    defaultValues: { companyId: 0, incentivoDespachante: 0, incentivoConcessionaria: 0 } as LinkFormValues,
+    validators: { onSubmit: linkFormSchema },
+    onSubmit: ({ value }) => {
+      if (!dispatcher.documentId) return void toast({ title: 'Erro', description: LINK_TEXTS.invalidId, variant: 'destructive' });
+      if (!dispatcher.user_id?.id) return void toast({ title: 'Erro', description: LINK_TEXTS.noUserId, variant: 'destructive' });
+      if (!value.companyId) return void toast({ title: 'Erro', description: LINK_TEXTS.selectCompany, variant: 'destructive' });
+      return save.mutateAsync(value).catch(() => undefined);
+    },
+  });
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Gerenciar Concessionárias">
+      <form.AppForm>
+        <SubmitForm onSubmit={form.handleSubmit} className={css({ display: 'grid', gap: '3' })}>
+          <form.Field name="companyId">
+            {(f) => (
+              <DealershipPicker
+                key={dealerships.data ? 'loaded' : 'loading'}
+                options={dealerships.data ?? []}
+                loading={dealerships.isLoading}
+                value={f.state.value}
+                onChange={f.handleChange}
+              />
+            )}
+          </form.Field>
+          <form.AppField name="incentivoDespachante">{(f) => <f.PercentField label="Incentivo Despachante (%)" />}</form.AppField>
+          <form.AppField name="incentivoConcessionaria">{(f) => <f.PercentField label="Incentivo Concessionária (%)" />}</form.AppField>
+          <div className={dialogFooter}>
+            <Button variant="outline" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Salvando...' : 'Salvar Alterações'}
+            </Button>
+          </div>
+        </SubmitForm>
+      </form.AppForm>
+    </Dialog>
+  );
+}
+
+const pickerClasses = {
+  trigger: css({
+    display: 'flex',
+    w: 'full',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '2',
+    h: '10',
+    px: '3',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'md',
+    bg: 'bg.surface',
+    textAlign: 'left',
+  }),
+  input: css({
+    display: 'block',
+    w: 'calc(100% - token(spacing.2))',
+    mx: '1',
+    mb: '1',
+    h: '9',
+    px: '2',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'md',
+  }),
+  content: css({
+    bg: 'bg.surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'md',
+    boxShadow: 'md',
+    maxH: '60',
+    overflowY: 'auto',
+    zIndex: 'popover',
+    py: '1',
+  }),
+  item: css({ px: '3', py: '2', cursor: 'pointer', '&[data-highlighted]': { bg: 'primary.50' }, '&[data-state=checked]': { fontWeight: 'semibold' } }),
+  empty: css({ px: '3', py: '2', color: 'fg.muted' }),
+};
+
+/**
+ * The searchable dealership picker (Ark UI Combobox): placeholder 'Selecione a concessionária...'
+ * while nothing is chosen, typing searches ('Buscar concessionária...'; accents and case ignored),
+ * 'Nenhuma concessionária encontrada.' when nothing matches. `value` is the company record id (0 = none).
+ */
+function DealershipPicker({ options, loading, value, onChange }: { options: Company[]; loading: boolean; value: number; onChange: (id: number) => void }) {
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const items = options.map((c) => ({ value: String(c.id), label: c.trade_name || c.legal_name || formatDocument(c.cnpj) }));
+  const { collection, filter } = useListCollection({ initialItems: items, filter: contains });
+  const selected = items.find((i) => i.value === String(value));
+  return (
+    <Combobox.Root
+      collection={collection}
+      value={selected ? [selected.value] : []}
+      onValueChange={(d) => onChange(Number(d.value[0] ?? 0))}
+      onInputValueChange={(d) => filter(d.inputValue)}
+      inputBehavior="autohighlight"
+      selectionBehavior="clear"
+      positioning={{ sameWidth: true }}
+    >
+      <Combobox.Label className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Concessionária</Combobox.Label>
+      <Combobox.Control>
+        <Combobox.Trigger className={pickerClasses.trigger}>
+          <span>{selected ? selected.label : loading ? 'Carregando...' : 'Selecione a concessionária...'}</span>
+          <span aria-hidden>▾</span>
+        </Combobox.Trigger>
+      </Combobox.Control>
+      <Combobox.Positioner>
+        <Combobox.Content className={pickerClasses.content}>
+          <Combobox.Input className={pickerClasses.input} placeholder="Buscar concessionária..." />
+          <Combobox.Empty className={pickerClasses.empty}>Nenhuma concessionária encontrada.</Combobox.Empty>
+          {collection.items.map((item) => (
+            <Combobox.Item key={item.value} item={item} className={pickerClasses.item}>
+              <Combobox.ItemText>{item.label}</Combobox.ItemText>
+            </Combobox.Item>
+          ))}
+        </Combobox.Content>
+      </Combobox.Positioner>
+    </Combobox.Root>
+  );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/app/route-table';
-import { DespachanteForm } from '@/features/despachantes/despachante-form';
+import { CompanyForm } from '@/features/companies/company-form';
 
 export const Route = createFileRoute('/_app/despachante/$id/')({
   staticData: routeMeta('/despachante/$id'),
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/_app/despachante/$id/')({
 
 function RouteComponent() {
   const { id } = Route.useParams();
-  return <DespachanteForm id={id} mode="edit" />;
+  return <CompanyForm kind="dispatcher" id={id} mode="edit" />;
 }

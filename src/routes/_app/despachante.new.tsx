@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/app/route-table';
-import { DespachanteForm } from '@/features/despachantes/despachante-form';
+import { CompanyForm } from '@/features/companies/company-form';
 
 export const Route = createFileRoute('/_app/despachante/new')({
   staticData: routeMeta('/despachante/new'),
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/_app/despachante/new')({
 });
 
 function RouteComponent() {
-  return <DespachanteForm mode="new" />;
+  return <CompanyForm kind="dispatcher" mode="new" />;
 }
