@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { strapiIdSchema } from '@/lib/api/strapi';
+import { documentMessage, sanitizeDocument } from '@/lib/document';
 
 /**
- * Customers (spec 001 §3): the reference schema of a populated `customer_id` relation. The
- * customers screens fill in the full record, form and list search here.
+ * Customers (spec 001 §3 "Customer"): the reference schema of a populated `customer_id` relation
+ * (orders, receivables), the full record of the register screens and their form.
  */
 
 /** A customer as populated on an order or receivable relation. */
@@ -14,3 +15,56 @@ export const customerRefSchema = z.looseObject({
   cpf_cnpj: z.string().nullish(),
 });
 export type CustomerRef = z.infer<typeof customerRefSchema>;
+
+/** A customer as GET /customers answers it: cpf_cnpj bare (digits, or the letters of an alphanumeric CNPJ). */
+export const customerSchema = z.looseObject({
+  id: strapiIdSchema,
+  documentId: z.string(),
+  name: z.string(),
+  cpf_cnpj: z.string(),
+  email: z.string().nullish(),
+  phone_number: z.string().nullish(),
+  createdAt: z.string().nullish(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** Empty (trimmed) text → null. */
+const optionalText = (s: string) => (s.trim() === '' ? null : s.trim());
+
+/**
+ * The customer form (spec 001 §5 "Customer"): name at least 2 ('Nome é obrigatório'; at most 150,
+ * the server's limit: 'Nome não pode exceder 150 caracteres'); cpf_cnpj bare, at least 11
+ * characters ('CPF/CNPJ é obrigatório') and then valid check digits (the document validator's
+ * 'CPF inválido', 'CNPJ incompleto', 'CNPJ inválido', ... of lib/document.ts); email valid
+ * ('Email inválido', at most 100) or empty → null; phone optional (digits; empty → null).
+ */
+export const customerFormSchema = z.object({
+  name: z.string().trim().min(2, 'Nome é obrigatório').max(150, 'Nome não pode exceder 150 caracteres'),
+  cpf_cnpj: z
+    .string()
+    .transform(sanitizeDocument)
+    .check((ctx) => {
+      const message = ctx.value.length < 11 ? 'CPF/CNPJ é obrigatório' : documentMessage(ctx.value);
+      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+    }),
+  email: z
+    .string()
+    .trim()
+    .refine((s) => s === '' || (s.length <= 100 && z.email().safeParse(s).success), 'Email inválido')
+    .transform(optionalText),
+  phone_number: z.string().transform(optionalText),
+});
+export type CustomerFormValues = z.input<typeof customerFormSchema>;
+/** The `{data}` of POST/PUT /customers. */
+export type CustomerPayload = z.output<typeof customerFormSchema>;
+
+/** The form values of a loaded customer (edit) or of a new one. */
+export const customerToForm = (c?: Customer): CustomerFormValues => ({
+  name: c?.name ?? '',
+  cpf_cnpj: c?.cpf_cnpj ?? '',
+  email: c?.email ?? '',
+  phone_number: c?.phone_number ?? '',
+});
+
+/** The `{data}` of POST/PUT /customers from valid form values. @throws ZodError when invalid */
+export const customerFormToPayload = (values: CustomerFormValues): CustomerPayload => customerFormSchema.parse(values);

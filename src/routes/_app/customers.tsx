@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { customerListInput, customerQueries } from '@/features/customers/api';
+import { CUSTOMER_FILTER_KEYS, CUSTOMER_SORT_FIELDS } from '@/features/customers/search-constants';
 import { CustomerList } from '@/features/customers/customer-list';
 
 export const Route = createFileRoute('/_app/customers')({
   staticData: routeMeta('/customers'),
-  validateSearch: listSearchValidator(),
+  validateSearch: listSearchValidator({ sortFields: CUSTOMER_SORT_FIELDS, filterFields: CUSTOMER_FILTER_KEYS }),
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(customerQueries.list(customerListInput(deps))),
   component: RouteComponent,
 });
 
