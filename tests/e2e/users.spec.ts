@@ -107,3 +107,16 @@ test('an administrator creates, blocks, unblocks, edits and deletes a user', asy
   await expect(toastText(page, 'User deleted').filter({ hasText: 'User has been deleted successfully.' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
+
+/** Under 768 px (spec 000 §2.4, §9): cards of the first 4 columns, with the status switch among the row actions. */
+test('on a phone the users are cards of the first 4 columns with the status switch', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await login(page, 'admin');
+  await page.goto('/users?sort=id%3Aasc');
+  const card = page.getByRole('list', { name: 'Usuários' }).getByRole('listitem').filter({ hasText: '529.982.247-25' });
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('dt')).toHaveText(['ID', 'CPF/CNPJ', 'Nome completo', 'Email']);
+  await expect(card.getByRole('switch', { name: 'Ativo' })).toBeChecked();
+  await expect(card.getByRole('link', { name: 'Editar' })).toBeVisible();
+  await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 375);
+});

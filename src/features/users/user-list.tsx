@@ -6,6 +6,7 @@ import { formatDocument } from '@/lib/document';
 import type { ListSearch } from '@/lib/list-search';
 import { crudAbilities } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
+import { useIsMobile } from '@/lib/use-media-query';
 import { deleteUser, setUserBlocked, userKeys, userListInput, userQueries } from './api';
 import { userResource } from './resource';
 import { userStateName, type User } from './schema';
@@ -68,6 +69,10 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
     onSuccess: refresh,
   });
   const pendingId = status.isPending ? status.variables?.user.id : undefined;
+  const isMobile = useIsMobile();
+  const statusSwitch = (user: User) => (
+    <StatusSwitch user={user} canUpdate={canUpdate} busy={pendingId === user.id} onToggle={(u, blocked) => status.mutate({ user: u, blocked })} />
+  );
 
   const columns = useMemo<ListColumn<User>[]>(
     () => [
@@ -81,14 +86,7 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
         header: 'Status',
         enableSorting: false,
         enableGlobalFilter: false,
-        cell: ({ row }) => (
-          <StatusSwitch
-            user={row.original}
-            canUpdate={canUpdate}
-            busy={pendingId === row.original.id}
-            onToggle={(user, blocked) => status.mutate({ user, blocked })}
-          />
-        ),
+        cell: ({ row }) => statusSwitch(row.original),
       },
     ],
     // status.mutate is stable; pendingId and canUpdate change the cells
@@ -106,7 +104,8 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
       onDelete={(u) => remove.mutateAsync(u)}
       filterFields={filterFields}
       sortOptions={sortOptions}
-      mobileColumns={['username', 'name', 'email', 'blocked']}
+      // the cards show the first 4 columns (spec 000 §2.4, §9); the switch joins their actions
+      rowActions={isMobile ? statusSwitch : undefined}
     />
   );
 }
