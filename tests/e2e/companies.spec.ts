@@ -82,3 +82,25 @@ test('a company that does not exist: the load failure toast, then back to the li
   await expect(toastText(page, 'Erro ao carregar empresa')).toBeVisible();
   await expect(page).toHaveURL(/\/companies/);
 });
+
+test('a dealership registered with an alphanumeric CNPJ (Receita Federal, 2026): masked and stored upper-cased', async ({ page, request }) => {
+  const name = `Concessionária Alfa ${Date.now().toString(36)}`;
+  await login(page, 'admin');
+  await page.goto('/company/new');
+  await page.getByLabel('Nome Fantasia').fill(name);
+  await page.getByLabel('CNPJ').pressSequentially('12abc34501de35');
+  await expect(page.getByLabel('CNPJ')).toHaveValue('12.ABC.345/01DE-35');
+  await page.getByLabel('Estado').selectOption({ label: 'SP - São Paulo' });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toastText(page, 'Empresa criada com sucesso')).toBeVisible();
+  await page.getByRole('button', { name: /Filtros/ }).click();
+  await page.getByLabel('Nome Fantasia', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByRole('row').filter({ hasText: name }).getByRole('cell', { name: '12.ABC.345/01DE-35', exact: true })).toBeVisible();
+
+  const jwt = await apiToken(request);
+  const res = await request.get(`/api/companies?filters[trade_name][$eq]=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${jwt}` } });
+  const [stored] = (await res.json()).data;
+  expect(stored.cnpj).toBe('12ABC34501DE35');
+  await request.delete(`/api/companies/${stored.documentId}`, { headers: { Authorization: `Bearer ${jwt}` } });
+});

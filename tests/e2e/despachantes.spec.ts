@@ -111,6 +111,16 @@ test('an administrator creates a dispatcher, links two dealerships, edits one in
   const rows = (await agreements.json()).data as Array<{ dispatcher_profit_percentage: number | string; company_profit_percentage: number | string }>;
   expect(rows.map((a) => [Number(a.dispatcher_profit_percentage), Number(a.company_profit_percentage)])).toEqual([[12.25, 5]]);
 
+  // section 8: an update answered 404 (the agreement was removed elsewhere) looks the pair up, finds none, creates it
+  const [gone] = (await agreements.json()).data as Array<{ documentId: string }>;
+  expect((await request.delete(`/api/company-agreements/${gone.documentId}`, { headers: { Authorization: `Bearer ${jwt}` } })).ok()).toBe(true);
+  const stale = linked(page).first();
+  await stale.getByRole('button', { name: 'Editar incentivos de Rio Motors' }).click();
+  await stale.getByLabel('Incentivo Concessionária (%)').fill('6');
+  await stale.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toastText(page, 'Incentivos criados com sucesso!')).toBeVisible();
+  await expect(linked(page).first()).toContainText('Incentivo despachante: 12,25% · Incentivo concessionária: 6%');
+
   // 375 px: the details page and its dialog fit the phone
   await page.setViewportSize({ width: 375, height: 740 });
   await page.reload();
