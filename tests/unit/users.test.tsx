@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userListQuery } from '@/features/users/api';
+import { updateUser, userListQuery } from '@/features/users/api';
 import {
   userFormErrorLines,
   userFormSchema,
@@ -119,6 +119,11 @@ describe('user form schema', () => {
     });
     expect(userStateName({ address_state_id: { id: 1, name: 'São Paulo' } })).toBe('São Paulo');
     expect(userStateName({ address_state_id: null })).toBe('N/A');
+  });
+
+  it("refuses an update without an id: 'ID não fornecido' (spec 000 §8)", async () => {
+    await expect(updateUser(undefined, { name: 'x' })).rejects.toThrow('ID não fornecido');
+    await expect(updateUser('', { name: 'x' })).rejects.toThrow('ID não fornecido');
   });
 
   it('lists with populate=*, id and blocked $eq (boolean), username/email/name $containsi', () => {
