@@ -41,6 +41,30 @@ function stylesheetAfterSkeleton(): Plugin {
 }
 
 /**
+ * Builds zod with `jitless` on. zod's JIT object parser probes `new Function('')` when the
+ * first `z.object()` is built; under the app's Content-Security-Policy (no 'unsafe-eval')
+ * Chromium reports that probe as a CSP issue (Lighthouse best practices) even though zod
+ * catches the throw. `jitless` skips the probe and the generated parser (same results).
+ * Setting it from our code would need a module that runs before every chunk that builds a
+ * schema, and would put zod's core on every page; so the call `config({ jitless: true })` is
+ * appended to zod's own core.js, where `config` is defined. A zod without that function fails
+ * the build, never silently (tests/e2e/csp.spec.ts checks the result in the browser).
+ */
+function zodJitless(): Plugin {
+  return {
+    name: 'balcao:zod-jitless',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/ },
+      handler(code) {
+        if (!/^export function config\(/m.test(code)) this.error('zod/v4/core/core.js no longer defines config(): update balcao:zod-jitless');
+        return { code: `${code}\nconfig({ jitless: true });\n`, map: null };
+      },
+    },
+  };
+}
+
+/**
  * The PWA build. vite-plugin-pwa (injectManifest) compiles sw/sw.ts into dist/sw.js with the
  * precache list of the build, and writes dist/manifest.webmanifest (issue 10). The app
  * registers the worker itself (src/lib/offline/update.ts, workbox-window, 'Atualizar' prompt).
@@ -57,6 +81,7 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    zodJitless(),
     stylesheetAfterSkeleton(),
     // Precompressed twins (.br, .gz) served by Strapi's global::pwa with Content-Encoding.
     // config.js is left out: it is edited on the host, a stale twin would win over the edit.
@@ -108,6 +133,8 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
+      // qs's dependency, replaced by the same API over WeakMap/Map (see that file; issue 14).
+      'side-channel': fileURLToPath(new URL('./src/lib/vendor/side-channel.cjs', import.meta.url)),
     },
   },
   server: { proxy },
@@ -115,15 +142,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // zod's global config lives in core.js; src/lib/zod-setup.ts sets `jitless` in the same
-            // chunk, so it runs before any chunk that builds a schema (see that file: CSP).
-            { name: 'zod-config', test: /([\\/]zod[\\/]v4[\\/]core[\\/](core|util)\.js$)|([\\/]src[\\/]lib[\\/]zod-setup\.ts$)/, priority: 10 },
-          ],
-        },
-      },
+      // Panda's generated modules (styled-system/: recipes, css(), patterns) only define
+      // functions, but some top-level statements (`Object.keys(variantMap)`) look like side
+      // effects, so importing one recipe from the barrel kept all of them in the entry chunk.
+      treeshake: { moduleSideEffects: (id) => (/[\\/]styled-system[\\/].*\.mjs$/.test(id) ? false : undefined) },
     },
   },
 });

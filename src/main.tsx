@@ -1,7 +1,6 @@
-import '@/lib/zod-setup';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { session } from '@/lib/session';
@@ -33,17 +32,55 @@ session.subscribe(() => {
   }
 });
 
-// Dexie, the persisted cache and the outbox load as their own chunk (/login does not need them).
-const offline = import('./app/offline');
+// Dexie, the persisted cache and the outbox load as their own chunk, and only for a signed-in
+// user: /login (signed out) downloads none of it (issue 14). The service worker is registered
+// for everyone (below, once the page is idle).
+let offline: Promise<typeof import('./app/offline')> | undefined;
+const loadOffline = () => (offline ??= import('./app/offline'));
 
+/**
+ * The first render, as a transition: React renders it in slices of a few ms, yielding to the
+ * browser between them, instead of one long task after the modules ran (Lighthouse's Total
+ * Blocking Time, issue 13). The static skeleton of index.html stays until it commits.
+ */
 function render() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+/** Ends the current task (the modules' evaluation) before rendering starts in a new one. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Restores the user's persisted queries (unless done before the first paint) and starts the
+ * outbox; runs once, when a session is there (warm start) or begins (sign-in).
+ */
+let offlineStarted = false;
+async function startOffline(restored: boolean) {
+  if (offlineStarted) return;
+  offlineStarted = true;
+  try {
+    const m = await loadOffline();
+    if (!restored) await m.restoreQueries(queryClient, session);
+    m.startOffline(queryClient, session);
+  } catch (error) {
+    console.warn('[offline] fila e cache local indisponíveis', error);
+  }
+}
+
+/** The service worker (offline shell, updates): registered when the first paint is done. */
+function registerWorker() {
+  const run = () => void import('@/lib/offline/update').then((m) => m.registerServiceWorker());
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3_000 });
+  else setTimeout(run, 1_000);
 }
 
 async function boot() {
@@ -52,20 +89,23 @@ async function boot() {
   if (warm) {
     // Warm start: the last screen's data comes from IndexedDB before the first paint.
     try {
-      const m = await offline;
+      const m = await loadOffline();
       await m.restoreQueries(queryClient, session);
       restored = true;
     } catch (error) {
       console.warn('[offline] sem cache local', error);
     }
   }
+  await yieldToMain();
   render();
-  try {
-    const m = await offline;
-    if (!restored) await m.restoreQueries(queryClient, session);
-    m.startOffline(queryClient, session);
-  } catch (error) {
-    console.warn('[offline] fila e cache local indisponíveis', error);
+  registerWorker();
+  if (session.getState().status === 'authenticated') void startOffline(restored);
+  else {
+    const stop = session.subscribe(() => {
+      if (session.getState().status !== 'authenticated') return;
+      stop();
+      void startOffline(false);
+    });
   }
 }
 

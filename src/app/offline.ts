@@ -1,15 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { OUTBOX_KINDS, salesOrderKeys, salesOrderOutboxHandlers } from '@/features/sales-orders/api';
+import { OUTBOX_KINDS, salesOrderKeys } from '@/features/sales-orders/keys';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { startQueryPersistence, wipePersistedQueries } from '@/lib/offline/persister';
+import type { OutboxHandler } from '@/lib/offline/outbox';
 import { startOutbox } from '@/lib/offline/sync';
-import { clearServiceWorkerUserCaches, registerServiceWorker } from '@/lib/offline/update';
+import { clearServiceWorkerUserCaches } from '@/lib/offline/update';
 import type { Session } from '@/lib/session';
 
 /**
- * Offline wiring of the app (issue 10), loaded as its own chunk by main.tsx so /login does not
- * download Dexie: the persisted query cache (restored before the first paint when a session is
+ * Offline wiring of the app (issue 10), loaded as its own chunk by main.tsx once a user is
+ * signed in, so /login does not download Dexie (the service worker is registered by main.tsx): the persisted query cache (restored before the first paint when a session is
  * stored), the outbox with the features' handlers, the wipe on logout and the request for
  * persistent storage after sign-in.
  */
@@ -41,6 +42,30 @@ const DELIVERED_TEXT: Record<string, string> = {
   [OUTBOX_KINDS.uploadDocument]: 'Documento enviado com sucesso',
 };
 
+/**
+ * The outbox handlers of the order writes, loaded with the first send: they bring the orders'
+ * and receivables' API code (zod schemas, date-fns), which a page that sends nothing does not
+ * need (issue 14). `alreadyDone` is only asked after a failed `send`, so the module is there.
+ */
+let loadedHandlers: Record<string, OutboxHandler> | undefined;
+async function loadHandlers(): Promise<Record<string, OutboxHandler>> {
+  loadedHandlers ??= (await import('@/features/sales-orders/api')).salesOrderOutboxHandlers;
+  return loadedHandlers;
+}
+const lazyHandlers: Record<string, OutboxHandler> = Object.fromEntries(
+  Object.values(OUTBOX_KINDS).map((kind): [string, OutboxHandler] => [
+    kind,
+    {
+      async send(item, ctx) {
+        const handler = (await loadHandlers())[kind];
+        if (!handler) throw new Error(`Sem tratamento para itens '${kind}' na fila de envio`);
+        return handler.send(item, ctx);
+      },
+      alreadyDone: (error, item) => loadedHandlers?.[kind]?.alreadyDone?.(error, item),
+    },
+  ]),
+);
+
 /** Tabs tell each other about deliveries: only the sending tab runs `onDelivered`. */
 const DELIVERED_CHANNEL = 'balcao-outbox-delivered';
 
@@ -58,7 +83,7 @@ export function startOffline(queryClient: QueryClient, session: Session) {
   });
   const runtime = startOutbox({
     session,
-    handlers: salesOrderOutboxHandlers,
+    handlers: lazyHandlers,
     onDelivered: (item) => {
       refreshOrder(item.orderId);
       channel?.postMessage({ orderId: item.orderId });
@@ -85,6 +110,5 @@ export function startOffline(queryClient: QueryClient, session: Session) {
     if (next.status === 'authenticated' && last.status !== 'authenticated') void requestPersistentStorage();
     last = next;
   });
-  void registerServiceWorker();
   return runtime;
 }

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listSearchValidator, rangeText } from '@/lib/list-search';
+import * as z from 'zod/mini';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, listSearchValidator, rangeText, type ListSearch, type ListSearchOptions } from '@/lib/list-search';
 
 describe('list search params (spec 000 §2.4, §9)', () => {
   const validate = listSearchValidator({ sortFields: ['id', 'name'], filterFields: ['id', 'name'] });
@@ -36,4 +38,89 @@ describe('range text', () => {
   ])('page %i size %i total %i → %s', (page, size, total, text) => {
     expect(rangeText(page, size, total)).toBe(text);
   });
+});
+
+/**
+ * The validator is plain code (it is in every page's route tree, issue 14); this is the zod
+ * schema it replaced, kept as the reference: both must answer the same for any URL search.
+ */
+function zodReference(options: ListSearchOptions) {
+  const sizes = options.pageSizeOptions ?? PAGE_SIZE_OPTIONS;
+  const defaultSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+  const schema = z.object({
+    page: z.catch(z.coerce.number().check(z.refine((n: number) => Number.isInteger(n) && n >= 1)), 1),
+    pageSize: z.catch(z.coerce.number().check(z.refine((n: number) => sizes.includes(n))), defaultSize),
+    sort: z.catch(
+      z.optional(
+        z.string().check(
+          z.regex(/^[\w.]+:(asc|desc)$/),
+          z.refine((s: string) => !options.sortFields || options.sortFields.includes(s.split(':')[0] ?? '')),
+        ),
+      ),
+      undefined,
+    ),
+    q: z.catch(z.optional(z.string()), undefined),
+    filters: z.catch(
+      z.optional(
+        z.pipe(
+          z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+          z.transform((f: Record<string, string | number | boolean>) => {
+            const out: Record<string, string> = {};
+            for (const [k, v] of Object.entries(f)) {
+              const text = String(v);
+              if (text === '' || (options.filterFields && !options.filterFields.includes(k))) continue;
+              out[k] = text;
+            }
+            return Object.keys(out).length ? out : undefined;
+          }),
+        ),
+      ),
+      undefined,
+    ),
+  });
+  return (raw: Record<string, unknown>): ListSearch => {
+    const parsed = schema.parse(raw);
+    const out: ListSearch = { page: parsed.page, pageSize: parsed.pageSize };
+    const sort = parsed.sort ?? options.defaultSort;
+    if (sort) out.sort = sort;
+    if (parsed.q) out.q = parsed.q;
+    if (parsed.filters) out.filters = parsed.filters;
+    return out;
+  };
+}
+
+describe('listSearchValidator answers as the zod schema it replaced', () => {
+  const scalar = fc.oneof(
+    fc.string(),
+    fc.integer({ min: -5, max: 60 }).map(String),
+    fc.constantFrom('1', '2', '10', '20', '25', '50', ' 5 ', '1e1', '0x14', 'Infinity', '', 'id:asc', 'name:desc', 'password:asc', 'a.b:asc'),
+    fc.integer({ min: -5, max: 60 }),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+  );
+  const value = fc.oneof(
+    scalar,
+    fc.array(scalar, { maxLength: 3 }),
+    fc.dictionary(fc.oneof(fc.constantFrom('id', 'name', 'other', 'toString'), fc.string()), scalar, { maxKeys: 4 }),
+  );
+  const search = fc.record({ page: value, pageSize: value, sort: value, q: value, filters: value }, { requiredKeys: [] });
+  const optionSets: ListSearchOptions[] = [
+    {},
+    { sortFields: ['id', 'name'], filterFields: ['id', 'name'] },
+    { defaultPageSize: 25, pageSizeOptions: [10, 25, 50], defaultSort: 'id:desc', sortFields: ['id', 'a.b'] },
+  ];
+  for (const options of optionSets) {
+    it(`with ${JSON.stringify(options)}`, () => {
+      const ours = listSearchValidator(options);
+      const reference = zodReference(options);
+      fc.assert(
+        fc.property(search, (raw) => {
+          expect(ours(raw)).toEqual(reference(raw));
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
 });

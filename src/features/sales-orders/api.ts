@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, ApiError, isApiError, pagedSchema, singleSchema } from '@/lib/api';
 import { apiUpload } from '@/lib/api/upload';
-import { userQueryKey } from '@/lib/session';
 import { type Cents } from '@/lib/money';
 import { findDocumentType } from './documents';
 import { buildNewPaymentPayload, paymentCustomDocumentId } from './payments';
@@ -11,6 +10,7 @@ import type { OutboxItem } from '@/lib/offline/db';
 import type { OutboxHandler } from '@/lib/offline/outbox';
 import { fetchDocumentTypes } from '@/features/document-types/api';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
+import { OUTBOX_KINDS, salesOrderKeys } from './keys';
 import { SALES_ORDER_OPTIONS_QUERY, orderDocumentsQuery, orderPaymentsQuery, salesOrderListQuery } from './strapi-query';
 import {
   orderDocumentSchema,
@@ -30,16 +30,7 @@ import {
  * records is in centavos (see schema.ts). Query keys start with the signed-in user's id.
  */
 
-export const salesOrderKeys = {
-  all: () => userQueryKey('sales-orders'),
-  lists: () => [...salesOrderKeys.all(), 'list'] as const,
-  list: (search: SalesOrderSearch) => [...salesOrderKeys.lists(), search] as const,
-  detail: (documentId: string) => [...salesOrderKeys.all(), 'detail', documentId] as const,
-  options: () => [...salesOrderKeys.all(), 'options'] as const,
-  documents: (orderId: number) => [...salesOrderKeys.all(), 'documents', orderId] as const,
-  /** Under `receivables` so that any receivable write refreshes an order's payments too. */
-  payments: (orderId: number) => userQueryKey('receivables', 'by-order', orderId),
-};
+export { OUTBOX_KINDS, salesOrderKeys } from './keys';
 
 const salesOrderPage = pagedSchema(salesOrderSchema);
 
@@ -307,13 +298,6 @@ export async function fetchSignedUrl(doc: OrderDocument): Promise<string> {
  * Estornar on a payment, and the two-step document upload. Payloads are plain data; the
  * item's `idempotencyKey` (assigned when queued) goes in the `Idempotency-Key` header.
  */
-
-export const OUTBOX_KINDS = {
-  createPayment: 'payment.create',
-  confirmPayment: 'payment.confirm',
-  undoPayment: 'payment.undo',
-  uploadDocument: 'document.upload',
-} as const;
 
 /** A queued 'Novo pagamento' (spec 001 §5): the create body is rebuilt from these, identical on every resend. */
 export interface QueuedPaymentPayload {

@@ -10,10 +10,7 @@ export const stateSchema = z.looseObject({
 });
 export type State = z.infer<typeof stateSchema>;
 
-/** Sortable columns of the states list. */
-export const STATE_SORT_FIELDS = ['id', 'name', 'abbreviation', 'createdAt'] as const;
-/** Filter fields of spec 000 §2.9 / §7: id `$eq`, name and abbreviation `$containsi`. */
-export const STATE_FILTER_KEYS = ['id', 'name', 'abbreviation'] as const;
+export { STATE_FILTER_KEYS, STATE_SORT_FIELDS } from './search-fields';
 
 /**
  * The state form (spec 000 §5 "State form"): name at least 2 characters (the spec gives no text:

@@ -1,6 +1,9 @@
 import { isApiError } from '../api/errors';
 import { newIdempotencyKey } from './idempotency';
 import type { BalcaoDb, OutboxBlob, OutboxItem } from './db';
+import { OUTBOX_LOCK, type LockManagerLike } from './locks';
+
+export { OUTBOX_LOCK, type LockManagerLike } from './locks';
 
 /**
  * The outbox (issue 10 "The outbox"): writes made offline, or whose send failed for a
@@ -40,11 +43,6 @@ export interface OutboxHandler<P = any> {
   alreadyDone?(error: unknown, item: OutboxItem<P>): { result: unknown } | undefined;
 }
 
-/** The part of `navigator.locks` the outbox uses. */
-export interface LockManagerLike {
-  request<T>(name: string, callback: (lock: unknown) => Promise<T>): Promise<T>;
-}
-
 export interface OutboxOptions {
   db: BalcaoDb;
   handlers: Record<string, OutboxHandler>;
@@ -79,9 +77,6 @@ export interface EnqueueInput<P> {
 }
 
 export type FailureClass = 'retry' | 'auth' | 'attention';
-
-/** Name of the Web Lock held by whoever is sending. */
-export const OUTBOX_LOCK = 'balcao-outbox-sender';
 
 const pauseKey = (userId: number) => `outbox-paused:${userId}`;
 

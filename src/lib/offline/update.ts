@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { OUTBOX_LOCK, type LockManagerLike } from './outbox';
+import { OUTBOX_LOCK, type LockManagerLike } from './locks';
 
 /**
  * Service worker registration and the 'Atualizar' flow (issue 10 "updates that never interrupt

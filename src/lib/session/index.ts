@@ -4,7 +4,6 @@ import { createSession, type Session, type SessionState } from './session';
 export { createSession } from './session';
 export type { Session, SessionState, SessionStatus, SessionDeps } from './session';
 export type { SessionUser } from './api';
-export { sessionUserSchema } from './api';
 export { STORAGE_KEYS, readToken } from './storage';
 
 /** The app's session (one per page). Routers get it through their context. */

@@ -3,7 +3,7 @@ import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
 import { stateListInput, stateQueries } from '@/features/states/api';
 import { StateList } from '@/features/states/state-list';
-import { STATE_FILTER_KEYS, STATE_SORT_FIELDS } from '@/features/states/schema';
+import { STATE_FILTER_KEYS, STATE_SORT_FIELDS } from '@/features/states/search-fields';
 
 export const Route = createFileRoute('/_app/states')({
   staticData: routeMeta('/states'),
