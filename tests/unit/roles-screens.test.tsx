@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '@/components/ui/toast';
 import type { PermissionTree } from '@/lib/permissions';
 import { renderRoute } from './helpers/render-route';
 
@@ -56,7 +57,12 @@ interface Call {
 }
 
 /** A fake API for these screens: the roles list, role 3 with {@link AUDITOR_TREE}, and the writes. */
-function stubApi({ tree = AUDITOR_TREE, putStatus = 200, detailStatus = 200 }: { tree?: PermissionTree; putStatus?: number; detailStatus?: number } = {}) {
+function stubApi({
+  tree = AUDITOR_TREE,
+  putStatus = 200,
+  detailStatus = 200,
+  deleteStatus = 200,
+}: { tree?: PermissionTree; putStatus?: number; detailStatus?: number; deleteStatus?: number } = {}) {
   const calls: Call[] = [];
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
@@ -69,6 +75,7 @@ function stubApi({ tree = AUDITOR_TREE, putStatus = 200, detailStatus = 200 }: {
       if (url.includes('/users/me')) return json({ error: { status: 500, message: 'offline' } }, 500);
       if (request.method === 'PUT') return putStatus === 200 ? json({ ok: true }) : json({ error: { status: putStatus, message: 'Recusado' } }, putStatus);
       if (request.method === 'POST') return json({ ok: true });
+      if (request.method === 'DELETE') return deleteStatus === 200 ? json({ ok: true }) : json({ error: { status: deleteStatus } }, deleteStatus);
       if (url.endsWith('/users-permissions/roles')) return json({ roles: ROLES });
       if (url.includes('/users-permissions/roles/3')) {
         return detailStatus === 200
@@ -96,7 +103,10 @@ function stubApi({ tree = AUDITOR_TREE, putStatus = 200, detailStatus = 200 }: {
   return calls;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toaster.remove(); // the store outlives the render: earlier tests' toasts would fill its 5 slots
+});
 
 describe('/roles', { timeout: 30_000 }, () => {
   it('lists the roles titled Papéis & Permissões, with no delete for public and authenticated', async () => {
@@ -110,6 +120,19 @@ describe('/roles', { timeout: 30_000 }, () => {
     expect(within(row('Authenticated')).queryByRole('button', { name: 'Excluir' })).toBeNull();
     expect(within(row('Auditor')).getByRole('link', { name: 'Permissões de Auditor' })).toHaveAttribute('href', '/role/3/permissions');
     expect(screen.getByRole('link', { name: /Novo/ })).toHaveAttribute('href', '/role/new');
+  });
+
+  it('deletes after Confirmar exclusão; a failure shows the spec text', async () => {
+    const calls = stubApi({ deleteStatus: 500 });
+    await renderRoute('/roles', { permissions: roleManager(['createRole', 'deleteRole']) });
+    await screen.findByRole('cell', { name: 'Auditor' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('row', { name: /Auditor/ })).getByRole('button', { name: 'Excluir' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Confirmar exclusão' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Não foi possível deletar o papel.')).toBeInTheDocument();
+    const del = calls.find((c) => c.method === 'DELETE')!;
+    expect(del.url).toMatch(/\/users-permissions\/roles\/3$/);
   });
 
   it('offers no delete without deleteRole', async () => {
@@ -172,6 +195,9 @@ describe('/role/new and /role/{id}', { timeout: 30_000 }, () => {
 describe('/role/{id}/permissions', { timeout: 30_000 }, () => {
   const manager = roleManager(['createRole', 'findOne', 'updateRole']);
   const sw = (name: string) => screen.getByRole('switch', { name });
+  // Ark's switch writes the hidden input's `checked` in an effect after the render: wait for it
+  const isOn = (name: string) => waitFor(() => expect(sw(name)).toBeChecked());
+  const isOff = (name: string) => waitFor(() => expect(sw(name)).not.toBeChecked());
 
   it('shows the accordion without the hidden plugins, company also as despachante, and applies the toggle rules', async () => {
     const calls = stubApi();
@@ -187,33 +213,33 @@ describe('/role/{id}/permissions', { timeout: 30_000 }, () => {
     expect(screen.queryByText('content-type-builder')).toBeNull();
 
     // any-on: sales-order has find on; company has nothing on
-    expect(sw('API sales-order')).toBeChecked();
-    expect(sw('API company')).not.toBeChecked();
+    await isOn('API sales-order');
+    await isOff('API company');
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeInTheDocument();
 
     const user = userEvent.setup();
     // the API switch sets every action; the dispatcher entry is the same API
     await user.click(sw('API company'));
-    expect(sw('API company')).toBeChecked();
-    expect(sw('API despachante')).toBeChecked();
+    await isOn('API company');
+    await isOn('API despachante');
     expect(screen.getByRole('button', { name: 'Salvar permissões' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^despachante/ }));
     await user.click(screen.getByRole('button', { name: /^bare$/ }));
     // the bare controller took the union of its siblings' actions
-    expect(sw('despachante › bare › find')).toBeChecked();
-    expect(sw('despachante › bare › getCompanyUsers')).toBeChecked();
+    await isOn('despachante › bare › find');
+    await isOn('despachante › bare › getCompanyUsers');
     // a controller switch sets all its actions
     await user.click(sw('despachante › bare'));
-    expect(sw('despachante › bare › find')).not.toBeChecked();
-    expect(sw('API despachante')).toBeChecked(); // company › company is still on
+    await isOff('despachante › bare › find');
+    await isOn('API despachante'); // company › company is still on
 
     // state › state has no action and no sibling: the five defaults
     await user.click(screen.getByRole('button', { name: /^state/ }));
     await user.click(screen.getByRole('button', { name: /^state$/ }));
-    for (const action of ['find', 'findOne', 'create', 'update', 'delete']) expect(sw(`state › state › ${action}`)).not.toBeChecked();
+    for (const action of ['find', 'findOne', 'create', 'update', 'delete']) await isOff(`state › state › ${action}`);
     await user.click(sw('state › state › findOne'));
-    expect(sw('state › state')).toBeChecked();
-    expect(sw('API state')).toBeChecked();
+    await isOn('state › state');
+    await isOn('API state');
 
     await user.click(screen.getByRole('button', { name: 'Salvar permissões' }));
     expect(await screen.findByText('As permissões do papel foram atualizadas com sucesso.')).toBeInTheDocument();
@@ -247,11 +273,11 @@ describe('/role/{id}/permissions', { timeout: 30_000 }, () => {
     await user.tab(); // find
     expect(sw('sales-order › sales-order › find')).toHaveFocus();
     await user.keyboard(' ');
-    expect(sw('sales-order › sales-order › find')).not.toBeChecked();
-    expect(sw('API sales-order')).not.toBeChecked();
+    await isOff('sales-order › sales-order › find');
+    await isOff('API sales-order');
     await user.tab();
     await user.keyboard('{Enter}');
-    expect(sw('sales-order › sales-order › findOne')).toBeChecked();
+    await isOn('sales-order › sales-order › findOne');
     expect(screen.getByRole('button', { name: 'Salvar permissões' })).toBeInTheDocument();
   }, 30_000);
 
