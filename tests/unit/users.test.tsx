@@ -214,6 +214,24 @@ describe('/users and /user/{id} over the real route tree', () => {
     expect(screen.getAllByRole('button', { name: 'Excluir' })).toHaveLength(2);
   }, 30_000);
 
+  it('sorts by every column but Estado and Status (the header buttons write sort to the URL)', async () => {
+    stubServer();
+    const router = await renderRoute('/users', { permissions: userPerms(['find']) });
+    await screen.findByRole('cell', { name: '529.982.247-25' });
+    const user = userEvent.setup();
+    for (const [header, field] of [
+      ['ID', 'id'],
+      ['CPF/CNPJ', 'username'],
+      ['Nome completo', 'name'],
+      ['Email', 'email'],
+    ] as const) {
+      await user.click(within(screen.getByRole('columnheader', { name: new RegExp(`^${header.replace('/', '\\/')}`) })).getByRole('button'));
+      // (TanStack sorts numbers descending first, text ascending)
+      await waitFor(() => expect(router.state.location.search.sort).toMatch(new RegExp(`^${field}:(asc|desc)$`)));
+    }
+    for (const header of ['Estado', 'Status']) expect(within(screen.getByRole('columnheader', { name: header })).queryByRole('button')).toBeNull();
+  }, 30_000);
+
   it('hides new, edit and delete and disables the switch without create/update/destroy', async () => {
     stubServer();
     await renderRoute('/users', { permissions: userPerms(['find']) });
