@@ -179,6 +179,19 @@ export function PercentField(props: FieldProps) {
 }
 
 /**
+ * A decimal number (reais or a percentage, depending on the record; e.g. a sales item's price and
+ * amounts, spec 001 §5): `step` 0.01 by default, bounds only on the input element; writes a
+ * number, '' (or a non-numeric entry) as 0.
+ */
+export function DecimalField({ min = 0, max, step = 0.01, ...props }: FieldProps & { min?: number; max?: number; step?: number }) {
+  return (
+    <Frame {...props}>
+      <NumberInput min={min} max={max} step={step} />
+    </Frame>
+  );
+}
+
+/**
  * A calendar day over an ISO datetime (billing_date, payment_date): shows the local day and
  * writes an ISO instant keeping the current time of day (lib/dates.ts); '' when cleared.
  */

@@ -2,6 +2,7 @@ import { createFormHook } from '@tanstack/react-form';
 import {
   CepField,
   DateField,
+  DecimalField,
   DocumentField,
   IntegerField,
   MoneyField,
@@ -41,6 +42,7 @@ export const { useAppForm, withForm } = createFormHook({
     MoneyField,
     IntegerField,
     PercentField,
+    DecimalField,
     DateField,
     SelectField,
     QuerySelectField,

@@ -1,3 +1,4 @@
+import { revalidateLogic } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
 import { isApiError } from '@/lib/api';
@@ -42,7 +43,10 @@ function CustomerFields({ customer }: { customer: Customer | undefined }) {
   });
   const form = useAppForm({
     defaultValues: customerToForm(customer),
-    validators: { onSubmit: customerFormSchema },
+    // submit first, then again on every change: fixing one field clears its message (and a message on another field
+    // no longer blocks the next Salvar)
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: customerFormSchema },
     onSubmit: ({ value }) => save.submit(value),
   });
   return (

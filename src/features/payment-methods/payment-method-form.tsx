@@ -1,3 +1,4 @@
+import { revalidateLogic } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
 import { isApiError } from '@/lib/api';
@@ -41,7 +42,10 @@ function PaymentMethodFields({ paymentMethod }: { paymentMethod: PaymentMethod |
   });
   const form = useAppForm({
     defaultValues: paymentMethodToForm(paymentMethod),
-    validators: { onSubmit: paymentMethodFormSchema },
+    // submit first, then again on every change: fixing one field clears its message (and a message on another field
+    // no longer blocks the next Salvar)
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: paymentMethodFormSchema },
     onSubmit: ({ value }) => save.submit(value),
   });
   return (

@@ -1,3 +1,4 @@
+import { revalidateLogic } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
 import { isApiError } from '@/lib/api';
@@ -40,7 +41,10 @@ function VehicleTypeFields({ vehicleType }: { vehicleType: VehicleType | undefin
   });
   const form = useAppForm({
     defaultValues: vehicleTypeToForm(vehicleType),
-    validators: { onSubmit: vehicleTypeFormSchema },
+    // submit first, then again on every change: fixing one field clears its message (and a message on another field
+    // no longer blocks the next Salvar)
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: vehicleTypeFormSchema },
     onSubmit: ({ value }) => save.submit(value),
   });
   return (

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { salesItemListInput, salesItemQueries } from '@/features/sales-items/api';
+import { SALES_ITEM_FILTER_KEYS, SALES_ITEM_SORT_FIELDS } from '@/features/sales-items/search-constants';
 import { SalesItemList } from '@/features/sales-items/sales-item-list';
 
 export const Route = createFileRoute('/_app/sales-items')({
   staticData: routeMeta('/sales-items'),
-  validateSearch: listSearchValidator(),
+  validateSearch: listSearchValidator({ sortFields: SALES_ITEM_SORT_FIELDS, filterFields: SALES_ITEM_FILTER_KEYS }),
+  loaderDeps: ({ search }) => search,
+  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(salesItemQueries.list(salesItemListInput(deps))),
   component: RouteComponent,
 });
 

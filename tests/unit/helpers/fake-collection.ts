@@ -18,6 +18,10 @@ export interface FakeCollectionOptions {
   remove?: number;
   /** Server message of the failures. */
   message?: string;
+  /** Rows answered for GET lists of other collections (select lookups): `{ 'vehicle-types': [...] }`. */
+  lookups?: Record<string, Array<Record<string, unknown>>>;
+  /** Answers one write with this status and message before the configured answer (e.g. 400 'Invalid key ...'). */
+  failFirstWrite?: { status: number; message: string };
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -33,6 +37,7 @@ export function stubCollection(path: string, options: FakeCollectionOptions = {}
   const calls: FakeCall[] = [];
   const message = options.message ?? 'Falha no servidor';
   const base = `/api/${path}`;
+  let failedOnce = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -40,6 +45,10 @@ export function stubCollection(path: string, options: FakeCollectionOptions = {}
       const url = decodeURIComponent(raw);
       const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
       const pathname = new URL(raw, 'http://localhost').pathname;
+      const lookup = Object.entries(options.lookups ?? {}).find(([p]) => pathname === `/api/${p}`);
+      if (lookup && method === 'GET') {
+        return json({ data: lookup[1], meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: lookup[1].length } } });
+      }
       if (pathname !== base && !pathname.startsWith(`${base}/`)) throw new TypeError('Failed to fetch');
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       calls.push({ method, url, body });
@@ -54,6 +63,10 @@ export function stubCollection(path: string, options: FakeCollectionOptions = {}
         return typeof detail === 'number' ? failure(detail, message) : json({ data: detail });
       }
       if (method === 'DELETE') return options.remove && options.remove >= 400 ? failure(options.remove, message) : json({ data: null });
+      if (options.failFirstWrite && !failedOnce) {
+        failedOnce = true;
+        return failure(options.failFirstWrite.status, options.failFirstWrite.message);
+      }
       if (options.write && options.write >= 400) return failure(options.write, message);
       const data = (body as { data?: Record<string, unknown> } | undefined)?.data ?? {};
       return json(
