@@ -1,8 +1,7 @@
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { Link, type ToOptions } from '@tanstack/react-router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { listPage } from 'styled-system/recipes';
-import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
 import { Icon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { crudAbilities, type CrudAbilities, type PermissionBase } from '@/lib/permissions';
@@ -16,6 +15,10 @@ import { Pager } from './pager';
 import { actionsColumn } from './row-actions';
 import type { FilterField, ListColumn } from './types';
 import type { ResourceList } from './use-resource-list';
+
+// The delete confirmation (Ark Dialog, focus trap: ~12 KiB gzipped) loads with the first delete
+// asked, not with every list (issue 14; the lists are the pages users open most).
+const ConfirmDeleteDialog = lazy(() => import('@/components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 export type ListPageProps<T> = ListPageOptions<T> &
   (
@@ -83,6 +86,9 @@ export function ListPage<T>(props: ListPageProps<T>) {
   const isMobile = useIsMobile();
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // Mounted from the first delete asked on (then kept, so it can animate closed).
+  const [deleteAsked, setDeleteAsked] = useState(false);
+  if (toDelete !== null && !deleteAsked) setDeleteAsked(true);
   const s = listPage();
 
   const canEdit = Boolean(editTo) && abilities.canUpdate;
@@ -168,12 +174,16 @@ export function ListPage<T>(props: ListPageProps<T>) {
         <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />
       </div>
 
-      <ConfirmDeleteDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && !deleting && setToDelete(null)}
-        onConfirm={confirmDelete}
-        busy={deleting}
-      />
+      {deleteAsked ? (
+        <Suspense fallback={null}>
+          <ConfirmDeleteDialog
+            open={toDelete !== null}
+            onOpenChange={(open) => !open && !deleting && setToDelete(null)}
+            onConfirm={confirmDelete}
+            busy={deleting}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
