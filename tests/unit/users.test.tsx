@@ -262,13 +262,13 @@ describe('/users and /user/{id} over the real route tree', () => {
     await renderRoute('/users', { permissions: userPerms(['find', 'destroy']) });
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'Excluir' }))[0]!);
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Confirmar exclusão' })).getByRole('button', { name: 'Confirmar' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Confirmar exclusão' })).getByRole('button', { name: 'Confirmar' }));
     expect(await toastWith('User has been deleted successfully.')).toBeInTheDocument();
     expect(screen.getByText('User deleted')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')?.url).toMatch(/\/users\/5$/);
     fail = true;
     await user.click(screen.getAllByRole('button', { name: 'Excluir' })[1]!);
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Confirmar exclusão' })).getByRole('button', { name: 'Confirmar' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Confirmar exclusão' })).getByRole('button', { name: 'Confirmar' }));
     expect(await toastWith('Unable to delete the user.')).toBeInTheDocument();
   }, 30_000);
 
