@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ROUTE_TABLE } from '../../src/app/route-table';
 import { ROLES, login, type RoleKey } from './helpers';
+import { apiToken } from './orders-helpers';
 
 type Tree = Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>;
 
@@ -8,10 +9,16 @@ type Tree = Record<string, { controllers: Record<string, Record<string, { enable
  * Every route of spec 000 §2.1 and 001 §2, for every seeded role: a direct visit lands on /
  * exactly when the role's permission tree (as the server sent it at sign-in) lacks the
  * route's permission. The expectation is read from the server's tree, not from the app.
+ * Records are unknown ids (999999: the screen may go back to its list), except /role/{id}, which
+ * every role may open (role findOne, needed to load one's own permissions) while only
+ * administrators may see /roles: it is opened with the visitor's own role, which loads.
  */
 for (const role of Object.keys(ROLES) as RoleKey[]) {
-  test(`${ROLES[role].role}: stopped at every route it lacks, let into the others`, async ({ page }) => {
+  test(`${ROLES[role].role}: stopped at every route it lacks, let into the others`, async ({ page, request }) => {
     test.setTimeout(180_000);
+    const jwt = await apiToken(request, role);
+    const me = await request.get('/api/users/me?populate=role', { headers: { Authorization: `Bearer ${jwt}` } });
+    const ownRoleId = String(((await me.json()) as { role: { id: number } }).role.id);
     await login(page, role);
     const tree = (await page.evaluate(() => JSON.parse(localStorage.getItem('permissions') ?? '{}'))) as Tree;
     const holds = (p: { api: string; controller: string; action: string }) =>
@@ -22,7 +29,7 @@ for (const role of Object.keys(ROLES) as RoleKey[]) {
       if (path === '/login' || path === '/') continue;
       const permission = typeof meta.permission === 'object' ? meta.permission : undefined;
       const allowed = !permission || holds(permission);
-      const url = path.replaceAll('$id', '999999');
+      const url = path.replaceAll('$id', path === '/role/$id' ? ownRoleId : '999999');
       await page.goto(url);
       // the guard decides before anything renders, so the first page heading is the verdict; a route
       // that opens a modal over its list (/document-type/new, /document-type/{id}) shows the dialog's

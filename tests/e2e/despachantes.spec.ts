@@ -112,7 +112,7 @@ test('an administrator creates a dispatcher, links two dealerships, edits one in
   expect(rows.map((a) => [Number(a.dispatcher_profit_percentage), Number(a.company_profit_percentage)])).toEqual([[12.25, 5]]);
 
   // section 8: an update answered 404 (the agreement was removed elsewhere) looks the pair up, finds none, creates it
-  const [gone] = (await agreements.json()).data as Array<{ documentId: string }>;
+  const [gone] = (await agreements.json()).data as [{ documentId: string }];
   expect((await request.delete(`/api/company-agreements/${gone.documentId}`, { headers: { Authorization: `Bearer ${jwt}` } })).ok()).toBe(true);
   const stale = linked(page).first();
   await stale.getByRole('button', { name: 'Editar incentivos de Rio Motors' }).click();

@@ -58,7 +58,14 @@ export function DespachanteDetails({ id }: { id: string }) {
       ← Voltar
     </Link>
   );
-  if (detail.isPending) return <p>Carregando...</p>;
+  const title = <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Despachante</h1>;
+  if (detail.isPending)
+    return (
+      <div className={css({ display: 'grid', gap: '3' })}>
+        {title}
+        <p>Carregando...</p>
+      </div>
+    );
   if (detail.isError) {
     const text =
       detail.error instanceof NotADispatcherError
@@ -68,7 +75,10 @@ export function DespachanteDetails({ id }: { id: string }) {
           : detail.error.message;
     return (
       <div className={css({ display: 'grid', gap: '3' })}>
-        {back}
+        <div className={header}>
+          {title}
+          {back}
+        </div>
         <p role="alert">{text}</p>
       </div>
     );
