@@ -147,3 +147,41 @@ test('the dispatcher form and details say what is wrong: unknown id, and a deale
   await page.goto(`/despachante/${dealership.documentId}/details`);
   await expect(page.getByText('Registro encontrado não é um despachante.')).toBeVisible();
 });
+
+test('an administrator edits a dispatcher in its form and deletes it from the details page', async ({ page, request }) => {
+  const name = `Despachante Editar ${Date.now().toString(36)}`;
+  const jwt = await apiToken(request);
+  const headers = { Authorization: `Bearer ${jwt}` };
+  const states = await request.get('/api/states?filters[abbreviation][$eq]=RJ', { headers });
+  const [rj] = (await states.json()).data as [{ id: number }];
+  const created = await request.post('/api/companies/createDispatcher', {
+    headers,
+    data: { data: { trade_name: name, cnpj: generateCnpj(), address_state_id: { connect: [rj.id] } } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { documentId } = (await created.json()).data as { documentId: string };
+
+  await login(page, 'admin');
+  await page.goto(`/despachante/${documentId}/details`);
+  await page.getByRole('region', { name: 'Dados cadastrais' }).getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByRole('heading', { name: 'Editar despachante' })).toBeVisible();
+  await expect(page.getByLabel('Nome Fantasia')).toHaveValue(name);
+  await expect(page.getByLabel('Estado')).toHaveValue(String(rj.id));
+  await page.getByLabel('Nome Fantasia').fill(`${name} (editado)`);
+  await page.getByLabel('Telefone').pressSequentially('2133334444');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toastText(page, 'Despachante atualizado com sucesso')).toBeVisible();
+  await expect(page).toHaveURL(/\/despachantes/);
+  await page.getByLabel('Nome fantasia').fill('(editado)');
+  const row = page.getByRole('row').filter({ hasText: `${name} (editado)` });
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('link', { name: 'Visualizar' }).click();
+  await expect(page.getByRole('heading', { name: `${name} (editado)`, exact: true })).toBeVisible();
+  await page.getByRole('region', { name: 'Dados cadastrais' }).getByRole('button', { name: 'Excluir' }).click();
+  await page.getByRole('alertdialog', { name: 'Confirmar exclusão' }).getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toastText(page, 'Registro removido com sucesso.')).toBeVisible();
+  await expect(page).toHaveURL(/\/despachantes/);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  expect((await request.get(`/api/companies/${documentId}`, { headers })).status()).toBe(404);
+});

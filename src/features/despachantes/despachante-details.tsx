@@ -1,7 +1,7 @@
 import { Combobox, useListCollection } from '@ark-ui/react/combobox';
 import { useFilter } from '@ark-ui/react/locale';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { SubmitForm, useAppForm } from '@/components/form';
@@ -11,6 +11,7 @@ import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
+import { deleteDispatcher } from '@/features/companies/api';
 import type { Company } from '@/features/companies/schema';
 import { isApiError } from '@/lib/api';
 import { formatDocument } from '@/lib/document';
@@ -45,7 +46,7 @@ const muted = css({ color: 'fg.muted', fontSize: 'sm', overflowWrap: 'anywhere' 
 /**
  * /despachante/{id}/details (spec 001 §2 "Dispatchers", §5, §7 "Agreements", §8 "Dispatcher
  * links"): the dispatcher's trade name as title (back to /despachantes), 'Dados cadastrais'
- * (Nome fantasia, Razão Social, CNPJ, Editar) and 'Concessionárias': the linked dealerships with
+ * (Nome fantasia, Razão Social, CNPJ, Editar, Excluir) and 'Concessionárias': the linked dealerships with
  * e-mail, 'Telefone: ...' and both incentives (a tooltip of the same), each row switching between
  * view and inline edit, and removable; 'Gerenciar' opens 'Gerenciar Concessionárias'. Texts:
  * 'Carregando...', 'Despachante não encontrado.', 'Registro encontrado não é um despachante.',
@@ -95,9 +96,12 @@ export function DespachanteDetails({ id }: { id: string }) {
           <h2 id="dados-cadastrais" className={cardTitle}>
             Dados cadastrais
           </h2>
-          <Link to="/despachante/$id" params={{ id: d.documentId }} className={css({ color: 'primary.700' })}>
-            Editar
-          </Link>
+          <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+            <Link to="/despachante/$id" params={{ id: d.documentId }} className={css({ color: 'primary.700' })}>
+              Editar
+            </Link>
+            <DeleteDispatcher dispatcher={d} />
+          </div>
         </div>
         <dl className={fields}>
           <div>
@@ -116,6 +120,43 @@ export function DespachanteDetails({ id }: { id: string }) {
       </section>
       <AgreementsCard dispatcher={d} />
     </div>
+  );
+}
+
+/**
+ * Excluir on the details page (DELETE /companies/deleteDispatcher/{documentId}, spec 001 §7: the
+ * dispatcher, its agreements and its login) for holders of company delete, after the shared
+ * confirmation; then back to /despachantes. Texts on the dealership's pattern (docs/decisions.md).
+ */
+function DeleteDispatcher({ dispatcher }: { dispatcher: Dispatcher }) {
+  const { permissions } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => deleteDispatcher(dispatcher.documentId),
+    meta: {
+      successTitle: 'Despachante excluído',
+      successMessage: 'Registro removido com sucesso.',
+      errorMessage: 'Não foi possível excluir o despachante.',
+      useServerMessage: false,
+    },
+    onSuccess: async () => {
+      setConfirming(false);
+      queryClient.removeQueries({ queryKey: dispatcherKeys.detail(dispatcher.documentId) });
+      await queryClient.invalidateQueries({ queryKey: dispatcherKeys.list() });
+      await navigate({ to: '/despachantes', search: { page: 1, pageSize: 10 } });
+    },
+    onError: () => setConfirming(false),
+  });
+  if (!hasPermission(permissions, despachanteResource.permission('delete'))) return null;
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+        <Icon name="trash" /> Excluir
+      </Button>
+      <ConfirmDeleteDialog open={confirming} onOpenChange={setConfirming} onConfirm={() => remove.mutate()} busy={remove.isPending} />
+    </>
   );
 }
 
