@@ -74,6 +74,7 @@ const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : isObject(v) ? 
  * - comparison operators take one scalar; `$in`/`$notIn` a scalar or a list of scalars;
  *   `$between` a list of exactly two scalars (`filters[id][$between]=1` is refused);
  * - a field compared directly takes a scalar or a list of scalars;
+ * - `$jsonSupersetOf` is refused (no public content-type has a JSON attribute);
  * - at most 12 levels of nesting.
  * Throws a 400 ValidationError 'Filtro inválido: ...'.
  */
@@ -92,6 +93,10 @@ export function assertFilterShape(filters: unknown, depth = 0): void {
     } else if (key === '$between') {
       const list = listOf(value);
       if (!isObject(value) || list.length !== 2 || !list.every(isScalar)) bad('$between espera uma lista de dois valores simples');
+    } else if (key === '$jsonSupersetOf') {
+      // Only JSON attributes take it, and no content-type with routes has one (idempotency-key is
+      // internal); on a text or number column SQLite's driver throws and PostgreSQL has no @> (500).
+      bad('$jsonSupersetOf não é aceito (nenhum campo filtrável é JSON)');
     } else if (key === '$and' || key === '$or') {
       if (!isObject(value)) bad(`${key} espera uma lista`);
       for (const v of listOf(value)) assertFilterShape(v, depth + 1);
