@@ -1,4 +1,5 @@
 import { expect as baseExpect, test as baseTest, type APIRequestContext, type Page } from '@playwright/test';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { PASSWORD, ROLES, type RoleKey } from './helpers';
 
 /**
@@ -48,3 +49,28 @@ export const toastText = (page: Page, text: string | RegExp) => page.locator('[d
 
 /** The card (section) titled `name` on the order details. */
 export const card = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** A fresh vendedor created by the administrator through the API (the seeded logins stay untouched). */
+export async function createSeller(request: APIRequestContext) {
+  const jwt = await apiToken(request, 'admin');
+  const headers = { Authorization: `Bearer ${jwt}` };
+  const roles = (await (await request.get('/api/users-permissions/roles', { headers })).json()).roles as { id: number; type: string }[];
+  const username = generateCpf();
+  const res = await request.post('/api/users', {
+    headers,
+    data: {
+      data: {
+        username,
+        email: `perfil${username}@teste.local`,
+        name: 'Perfil Teste E2E',
+        password: 'segredo1',
+        role: { connect: [{ id: roles.find((r) => r.type === 'vendedor')?.id }] },
+        provider: 'local',
+        confirmed: true,
+        type: 'salesman',
+      },
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return { username, password: 'segredo1' };
+}

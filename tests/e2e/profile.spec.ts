@@ -1,34 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import { documentField, passwordField } from './helpers';
-import { apiToken, expect, test, toastText } from './orders-helpers';
-import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { createSeller, expect, test, toastText } from './orders-helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** A fresh vendedor created by the administrator through the API (the seeded logins stay untouched). */
-async function createSeller(request: APIRequestContext) {
-  const jwt = await apiToken(request, 'admin');
-  const headers = { Authorization: `Bearer ${jwt}` };
-  const roles = (await (await request.get('/api/users-permissions/roles', { headers })).json()).roles as { id: number; type: string }[];
-  const username = generateCpf();
-  const res = await request.post('/api/users', {
-    headers,
-    data: {
-      data: {
-        username,
-        email: `perfil${username}@teste.local`,
-        name: 'Perfil Teste E2E',
-        password: 'segredo1',
-        role: { connect: [{ id: roles.find((r) => r.type === 'vendedor')?.id }] },
-        provider: 'local',
-        confirmed: true,
-        type: 'salesman',
-      },
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return { username, password: 'segredo1' };
-}
 
 async function signIn(page: import('@playwright/test').Page, username: string, password: string) {
   await page.goto('/login');

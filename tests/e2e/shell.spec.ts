@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { login, menu } from './helpers';
+import { documentField, login, menu, passwordField } from './helpers';
+import { createSeller } from './orders-helpers';
 
 test('a visitor without a session is sent to /login', async ({ page }) => {
   await page.goto('/customers');
@@ -34,8 +35,15 @@ test.describe('a direct visit to a route the role lacks lands on / (spec 000 §2
   });
 });
 
-test('Sair clears the session and goes to /login; protected pages stay closed', async ({ page }) => {
-  await login(page, 'despachante');
+test('Sair clears the session and goes to /login; protected pages stay closed', async ({ page, request }) => {
+  // A user of its own: Sair (POST /auth/logout) ends every session of the user, and other workers
+  // run as the seeded logins at the same time.
+  const seller = await createSeller(request);
+  await page.goto('/login');
+  await documentField(page).pressSequentially(seller.username);
+  await passwordField(page).fill(seller.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => ['token', 'user', 'permissions'].map((k) => localStorage.getItem(k)))).toEqual([null, null, null]);
