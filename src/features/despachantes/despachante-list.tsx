@@ -6,6 +6,7 @@ import { useListSearch } from '@/components/layout/list';
 import { Icon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import type { Company } from '@/features/companies/schema';
+import { foldText } from '@/lib/api/filters';
 import { formatDocument } from '@/lib/document';
 import type { ListSearch } from '@/lib/list-search';
 import { hasPermission } from '@/lib/permissions';
@@ -20,11 +21,7 @@ const LOCAL_FILTERS = [
   { name: 'cnpj', label: 'CNPJ' },
 ] as const;
 
-const fold = (s: string | null | undefined) =>
-  (s ?? '')
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+const fold = (s: string | null | undefined) => foldText(s ?? '');
 /** A CNPJ filter matches typed with or without punctuation. */
 const bare = (s: string | null | undefined) => (s ?? '').replace(/[^0-9a-z]/gi, '').toLowerCase();
 
