@@ -1,29 +1,76 @@
 #!/usr/bin/env node
 /**
  * npm run bench:api — p50/p95/p99 latency of the list calls the screens make, on the large seed
- * (server/.tmp/large.db, created by `npm run seed:large` when missing), at CONCURRENCY clients
- * (default 10) for REQUESTS requests per call (default 200, after 20 warm-up requests).
+ * (100,000 orders, ~200,000 receivables: scripts/seed-large.js), at CONCURRENCY clients
+ * (default 10) for REQUESTS requests per call (default 200, after 20 warm-up requests), on
+ * SQLite AND on a throw-away PostgreSQL (issue 14 "Benchmarks on both databases").
+ *
+ *   node bench/api-bench.js                 both databases, one after the other, then both tables
+ *   node bench/api-bench.js --db sqlite     SQLite only (server/.tmp/large.db, seeded when missing)
+ *   node bench/api-bench.js --db postgres   PostgreSQL only (scripts/with-postgres.sh: a fresh cluster,
+ *                                           seeded by seed:large, deleted afterwards)
+ *   ONLY=<text>                             only the calls whose name contains <text>
  *
  * Each call is printed beside a baseline: the same query run straight through the Document
  * Service (`strapi.documents(uid).findMany` + `count`, bench/server.js), i.e. without auth,
  * query validation, data scope and output sanitising — what a plain core find costs on the
- * same data. Users are measured against the users-permissions user content-type likewise.
- * ONLY=<text> limits the run to the calls whose name contains it.
+ * same data ("core find"); the ratio API p95 / core p95 is the issue's figure. The free-text
+ * searches are built by the PWA's own query builders (src/features/{receivables,sales-orders}/
+ * strapi-query.ts, bundled on the fly with esbuild) and serialised with qs as the PWA does,
+ * so the bench sends exactly what the search boxes send. One more line measures what counting
+ * rows for pagination costs on 100,000 orders: the core findMany alone vs the core count alone.
+ *
+ * Results: bench-results/api.json at the repository root (the last run, both databases) and
+ * a timestamped copy beside it.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const appDir = path.resolve(__dirname, '..');
+const repoRoot = path.resolve(appDir, '..');
 const CONCURRENCY = Number(process.env.CONCURRENCY || 10);
 const REQUESTS = Number(process.env.REQUESTS || 200);
 const WARMUP = 20;
 
+const argv = process.argv.slice(2);
+const arg = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+
+// ---------------------------------------------------------------- the PWA's own query builders
+/** Bundles the PWA's strapi-query modules (TypeScript, `@/` paths) into one CommonJS module. */
+function loadPwaQueries() {
+  // esbuild comes with Strapi (server/node_modules); the PWA's own packages resolve from the repository root
+  const esbuild = require('esbuild');
+  const entry = [
+    `export { receivableListQuery } from './src/features/receivables/strapi-query';`,
+    `export { salesOrderListQuery } from './src/features/sales-orders/strapi-query';`,
+  ].join('\n');
+  const out = esbuild.buildSync({
+    stdin: { contents: entry, resolveDir: repoRoot, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    tsconfig: path.join(repoRoot, 'tsconfig.json'),
+    logLevel: 'silent',
+  });
+  const m = { exports: {} };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(m, m.exports, require);
+  return m.exports;
+}
+
+// ---------------------------------------------------------------- one database
 function ensureSeed() {
-  if (process.env.DATABASE_CLIENT && process.env.DATABASE_CLIENT !== 'sqlite') return;
-  const file = path.resolve(appDir, process.env.DATABASE_FILENAME || '.tmp/large.db');
-  if (fs.existsSync(file)) return;
-  console.log(`[bench] ${file} missing: running seed:large first`);
+  const postgres = process.env.DATABASE_CLIENT && process.env.DATABASE_CLIENT !== 'sqlite';
+  if (!postgres) {
+    const file = path.resolve(appDir, process.env.DATABASE_FILENAME || '.tmp/large.db');
+    if (fs.existsSync(file)) return;
+    console.log(`[bench] ${file} missing: running seed:large first`);
+  } else console.log('[bench] PostgreSQL: running seed:large (tops the database up to the large seed)');
   const r = spawnSync(process.execPath, [path.join(appDir, 'scripts/seed-large.js')], { stdio: 'inherit', cwd: appDir });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
@@ -43,9 +90,9 @@ function startServer() {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** Runs `total` GETs of `urls(i)` with `concurrency` workers; returns latency percentiles (ms). */
+/** Runs `total` GETs of `urlFor(i)` with `concurrency` workers; returns latency percentiles (ms). */
 async function measure(urlFor, headers, total, concurrency) {
-  for (let i = 0; i < Math.min(WARMUP, total); i++) await hit(urlFor(i), headers);
+  for (let i = 0; i < Math.min(WARMUP, Math.ceil(total / 4)); i++) await hit(urlFor(i), headers);
   const times = [];
   let next = 0;
   const t0 = performance.now();
@@ -74,6 +121,7 @@ async function hit(url, headers, again = true) {
     const res = await fetch(url, { headers });
     const body = await res.text();
     if (res.status !== 200) throw new Error(`${res.status} ${url}: ${body.slice(0, 300)}`);
+    return body;
   } catch (err) {
     if (again && /fetch failed|ECONNRESET|socket/i.test(String(err?.cause?.code ?? err?.message))) {
       retries += 1;
@@ -83,8 +131,12 @@ async function hit(url, headers, again = true) {
   }
 }
 
-(async () => {
+/** Benchmarks the configured database; returns { database, rows }. */
+async function benchOneDatabase() {
   ensureSeed();
+  const { stringify } = require('qs');
+  const { receivableListQuery, salesOrderListQuery } = loadPwaQueries();
+  const qsOf = (query) => stringify(query, { encodeValuesOnly: true, skipNulls: true });
   const { child, base } = await startServer();
   try {
     const login = async (identifier) => {
@@ -95,7 +147,7 @@ async function hit(url, headers, again = true) {
       });
       const j = await r.json();
       if (!j.jwt) throw new Error(`login ${identifier}: ${JSON.stringify(j)}`);
-      return { Authorization: `Bearer ${j.jwt}` };
+      return { headers: { Authorization: `Bearer ${j.jwt}` }, id: j.user.id };
     };
     const admin = await login('52998224725');
     const desp = await login('11222333000181');
@@ -106,74 +158,132 @@ async function hit(url, headers, again = true) {
       return `filters[billing_date][$gte]=${start.toISOString()}&filters[billing_date][$lte]=${end.toISOString()}`;
     };
     const statuses = ['authorized', 'pending', 'denied', 'paid', 'reversed'];
-    const terms = ['visa', 'NF-1234', 'paulista', 'pix', '5511', 'elo'];
-    const search = (t) =>
-      ['document_number', 'documentId', 'card_brand', 'cpf_cnpj_cliente', 'card_last4']
-        .map((f, i) => `filters[$or][${i}][${f}][$containsi]=${t}`)
-        .concat([
-          `filters[$or][5][payment_method_id][name][$containsi]=${t}`,
-          `filters[$or][6][user_company_id][name][$containsi]=${t}`,
-          `filters[$or][7][user_dispatcher_id][name][$containsi]=${t}`,
-        ])
-        .join('&');
     const ORDERS = (i) =>
       `populate=*&filters[status_in][$eq]=${statuses[i % 5]}&${range(i)}&sort[0]=billing_date:desc&pagination[page]=${1 + (i % 5)}&pagination[pageSize]=10`;
-    const RECEIVABLES = (i) =>
-      `populate[0]=payment_method_id&populate[1]=sales_order&populate[2]=user_dispatcher_id&populate[3]=user_company_id&${search(encodeURIComponent(terms[i % terms.length]))}&sort[0]=payment_date:desc&pagination[page]=1&pagination[pageSize]=25`;
+    // search-box terms (issue 14): digits of a CPF, part of a dispatcher/customer name, a card
+    // brand, an amount, a document number, a status label
+    const RECEIVABLE_TERMS = ['3000', 'paulista', 'visa', '150,00', 'NF-1234', 'carioca', 'elo', 'pago'];
+    const ORDER_TERMS = ['silva', '3000', 'paulista', 'pago', 'carioca', '150,00', 'avenida', 'oliveira'];
+    const RECEIVABLES_SEARCH = (i) => qsOf(receivableListQuery({ q: RECEIVABLE_TERMS[i % RECEIVABLE_TERMS.length], page: 1, pageSize: 25 }));
+    const ORDERS_SEARCH = (i) => qsOf(salesOrderListQuery({ q: ORDER_TERMS[i % ORDER_TERMS.length], page: 1, pageSize: 10 }));
     const USERS = (i) => `populate=*&pagination[page]=${1 + (i % 2)}&pagination[pageSize]=10&sort[0]=id:asc`;
-    // the free-text search scans 200k receivables with four joins: fewer requests keep the run bounded
-    const SLOW = Math.max(30, Math.round(REQUESTS / 5));
+    const scopedTo = (user) => `&filters[user_dispatcher_id][id][$eq]=${user.id}`;
+    const SO = 'api::sales-order.sales-order';
+    const RC = 'api::receivable.receivable';
+    // a search may scan every row: fewer requests keep the run bounded
+    const SEARCH_N = Math.max(Math.min(40, REQUESTS), Math.round(REQUESTS / 4));
     const cases = [
+      ['orders: populate=* status + date range, sorted (admin)', (i) => `${base}/api/sales-orders?${ORDERS(i)}`, admin, (i) => `${base}/bench/core/${SO}?${ORDERS(i)}`, REQUESTS],
       [
-        'GET /sales-orders populate=* status+date range, sorted (admin)',
-        (i) => `${base}/api/sales-orders?${ORDERS(i)}`,
-        admin,
-        (i) => `${base}/bench/core/api::sales-order.sales-order?${ORDERS(i)}`,
-        REQUESTS,
-      ],
-      [
-        'GET /sales-orders same, as despachante (scoped)',
+        'orders: same, as despachante (scoped)',
         (i) => `${base}/api/sales-orders?${ORDERS(i)}`,
         desp,
-        (i) => `${base}/bench/core/api::sales-order.sales-order?${ORDERS(i)}&filters[user_dispatcher_id][id][$eq]=2`,
+        (i) => `${base}/bench/core/${SO}?${ORDERS(i)}${scopedTo(desp)}`,
         REQUESTS,
       ],
+      ['orders: free-text search box (admin)', (i) => `${base}/api/sales-orders?${ORDERS_SEARCH(i)}`, admin, (i) => `${base}/bench/core/${SO}?${ORDERS_SEARCH(i)}`, SEARCH_N],
       [
-        'GET /receivables populate + free-text $or (admin)',
-        (i) => `${base}/api/receivables?${RECEIVABLES(i)}`,
+        'receivables: free-text search box (admin)',
+        (i) => `${base}/api/receivables?${RECEIVABLES_SEARCH(i)}`,
         admin,
-        (i) => `${base}/bench/core/api::receivable.receivable?${RECEIVABLES(i)}`,
-        SLOW,
+        (i) => `${base}/bench/core/${RC}?${RECEIVABLES_SEARCH(i)}`,
+        SEARCH_N,
       ],
       [
-        'GET /users paged (admin)',
-        (i) => `${base}/api/users?${USERS(i)}`,
-        admin,
-        (i) => `${base}/bench/core/plugin::users-permissions.user?${USERS(i)}`,
-        REQUESTS,
+        'receivables: free-text search box, as despachante (scoped)',
+        (i) => `${base}/api/receivables?${RECEIVABLES_SEARCH(i)}`,
+        desp,
+        (i) => `${base}/bench/core/${RC}?${RECEIVABLES_SEARCH(i)}${scopedTo(desp)}`,
+        SEARCH_N,
       ],
-    ];
+      ['users: paged (admin)', (i) => `${base}/api/users?${USERS(i)}`, admin, (i) => `${base}/bench/core/plugin::users-permissions.user?${USERS(i)}`, REQUESTS],
+    ].filter(([name]) => !process.env.ONLY || name.includes(process.env.ONLY));
+
     const rows = [];
-    // ONLY=<text> runs just the cases whose name contains it (e.g. ONLY=receivables)
-    for (const [name, url, headers, core, n] of cases.filter(([name]) => !process.env.ONLY || name.includes(process.env.ONLY))) {
-      const ours = await measure(url, headers, n, CONCURRENCY);
+    for (const [name, url, who, core, n] of cases) {
+      const ours = await measure(url, who.headers, n, CONCURRENCY);
       const plain = await measure(core, {}, n, CONCURRENCY);
-      rows.push({ name, requests: n, ours, plain });
+      rows.push({ name, requests: n, ours, plain, ratioP95: ours.p95 / plain.p95 });
       console.log(
         `${name} — ${n} requests\n  API        p50 ${ours.p50.toFixed(1)} ms  p95 ${ours.p95.toFixed(1)} ms  p99 ${ours.p99.toFixed(1)} ms  (${ours.rps.toFixed(1)} req/s)\n  core find  p50 ${plain.p50.toFixed(1)} ms  p95 ${plain.p95.toFixed(1)} ms  p99 ${plain.p99.toFixed(1)} ms  (${plain.rps.toFixed(1)} req/s)`,
       );
     }
+
+    // counting rows for pagination on 100,000 orders (issue 14): findMany of one page vs count
+    let count = null;
+    if (!process.env.ONLY || 'count'.includes(process.env.ONLY)) {
+      const page = (i) => `populate=*&pagination[page]=${1 + (i % 5)}&pagination[pageSize]=10`;
+      const status = (i) => `filters[status_in][$eq]=${statuses[i % 5]}`;
+      count = {
+        api: await measure((i) => `${base}/api/sales-orders?${page(i)}`, admin.headers, REQUESTS, CONCURRENCY),
+        findOnly: await measure((i) => `${base}/bench/find/${SO}?${page(i)}`, {}, REQUESTS, CONCURRENCY),
+        countAll: await measure(() => `${base}/bench/count/${SO}`, {}, REQUESTS, CONCURRENCY),
+        countStatus: await measure((i) => `${base}/bench/count/${SO}?${status(i)}`, {}, REQUESTS, CONCURRENCY),
+      };
+      console.log(
+        `orders: counting 100,000 rows — ${REQUESTS} requests each\n  API list page (populate=*, no filter)  p95 ${count.api.p95.toFixed(1)} ms\n  core findMany of that page alone        p95 ${count.findOnly.p95.toFixed(1)} ms\n  core count of all orders alone          p95 ${count.countAll.p95.toFixed(1)} ms\n  core count with a status filter         p95 ${count.countStatus.p95.toFixed(1)} ms`,
+      );
+    }
     console.log(`retried after a reset socket: ${retries}`);
-    const dir = path.join(appDir, 'bench-results');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(
-      path.join(dir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-      JSON.stringify({ concurrency: CONCURRENCY, requests: REQUESTS, rows }, null, 2),
-    );
+    return { database: process.env.DATABASE_CLIENT || 'sqlite', concurrency: CONCURRENCY, requests: REQUESTS, rows, count };
   } finally {
     child.kill('SIGTERM');
   }
-})().catch((err) => {
+}
+
+// ---------------------------------------------------------------- both databases
+const fmt = (ms) => ms.toFixed(0).padStart(6);
+
+function printTable(result) {
+  console.log(`\n${result.database} — ${result.concurrency} concurrent clients (ms)`);
+  console.log(`${'call'.padEnd(62)} ${'API p50'.padStart(7)} ${'p95'.padStart(6)} │ ${'core p50'.padStart(8)} ${'p95'.padStart(6)} │ ratio p95`);
+  for (const r of result.rows) {
+    console.log(
+      `${r.name.padEnd(62)} ${fmt(r.ours.p50).padStart(7)} ${fmt(r.ours.p95)} │ ${fmt(r.plain.p50).padStart(8)} ${fmt(r.plain.p95)} │ ${r.ratioP95.toFixed(2)}×`,
+    );
+  }
+  if (result.count) {
+    const c = result.count;
+    const share = c.countAll.p95 / (c.countAll.p95 + c.findOnly.p95);
+    console.log(
+      `count on 100,000 orders: findMany page p95 ${fmt(c.findOnly.p95).trim()} ms, count p95 ${fmt(c.countAll.p95).trim()} ms (with status filter ${fmt(c.countStatus.p95).trim()} ms): the count is ${(share * 100).toFixed(0)}% of the core work; API page p95 ${fmt(c.api.p95).trim()} ms`,
+    );
+  }
+}
+
+async function main() {
+  if (argv.includes('--single')) {
+    const result = await benchOneDatabase();
+    fs.writeFileSync(arg('--out'), JSON.stringify(result));
+    return;
+  }
+  const which = arg('--db') || process.env.BENCH_DB || 'both';
+  const dbs = which === 'both' ? ['sqlite', 'postgres'] : [which];
+  const results = [];
+  for (const db of dbs) {
+    const out = path.join(os.tmpdir(), `balcao-bench-${process.pid}-${db}.json`);
+    console.log(`\n[bench] ===== ${db} =====`);
+    const cmd =
+      db === 'postgres'
+        ? ['bash', [path.join(appDir, 'scripts/with-postgres.sh'), process.execPath, __filename, '--single', '--out', out]]
+        : [process.execPath, [__filename, '--single', '--out', out]];
+    const env = { ...process.env };
+    if (db === 'sqlite') delete env.DATABASE_CLIENT;
+    const r = spawnSync(cmd[0], cmd[1], { stdio: 'inherit', cwd: appDir, env });
+    if (r.status !== 0) throw new Error(`[bench] ${db} run failed (${r.status})`);
+    results.push(JSON.parse(fs.readFileSync(out, 'utf8')));
+    fs.rmSync(out, { force: true });
+  }
+  for (const result of results) printTable(result);
+  const dir = path.join(repoRoot, 'bench-results');
+  fs.mkdirSync(dir, { recursive: true });
+  const json = JSON.stringify({ date: new Date().toISOString(), results }, null, 2);
+  fs.writeFileSync(path.join(dir, 'api.json'), json);
+  fs.writeFileSync(path.join(dir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), json);
+  console.log(`\n[bench] results in ${path.relative(process.cwd(), path.join(dir, 'api.json'))}`);
+}
+
+main().catch((err) => {
   console.error(err);
   process.exit(1);
 });

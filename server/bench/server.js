@@ -2,7 +2,8 @@
  * Bench server (child of bench/api-bench.js): Strapi on the large-seed database, on a free
  * loopback port, plus one bench-only endpoint used as the baseline:
  *   GET /bench/core/<uid>?<same query>  →  strapi.documents(uid).findMany + count with the same
- *   filters/populate/sort/pagination, no auth, validation, data scope or output sanitising.
+ *   filters/populate/sort/pagination, no auth, validation, data scope or output sanitising;
+ *   GET /bench/find/<uid>?…  → the findMany alone; GET /bench/count/<uid>?filters… → the count alone.
  * Prints "PORT=<n>" when ready.
  */
 const path = require('node:path');
@@ -25,13 +26,21 @@ Object.assign(process.env, {
   const strapi = await createStrapi({ ...ctx, autoReload: false, serveAdminPanel: false }).load();
   strapi.log.level = 'warn';
   strapi.server.app.middleware.unshift(async (kctx, next) => {
-    const m = /^\/bench\/core\/(.+)$/.exec(kctx.path);
+    const m = /^\/bench\/(core|find|count)\/(.+)$/.exec(kctx.path);
     if (!m) return next();
-    const uid = decodeURIComponent(m[1]);
+    const uid = decodeURIComponent(m[2]);
     const q = kctx.query;
     const page = Number(q.pagination?.page ?? 1);
     const pageSize = Number(q.pagination?.pageSize ?? 10);
     const params = { filters: q.filters, populate: q.populate, sort: q.sort, start: (page - 1) * pageSize, limit: pageSize };
+    if (m[1] === 'find') {
+      kctx.body = { data: await strapi.documents(uid).findMany(params) };
+      return;
+    }
+    if (m[1] === 'count') {
+      kctx.body = { total: await strapi.documents(uid).count({ filters: q.filters }) };
+      return;
+    }
     const [data, total] = await Promise.all([strapi.documents(uid).findMany(params), strapi.documents(uid).count({ filters: q.filters })]);
     kctx.body = { data, meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } } };
   });
