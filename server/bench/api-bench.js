@@ -173,7 +173,13 @@ async function benchOneDatabase() {
     // a search may scan every row: fewer requests keep the run bounded
     const SEARCH_N = Math.max(Math.min(40, REQUESTS), Math.round(REQUESTS / 4));
     const cases = [
-      ['orders: populate=* status + date range, sorted (admin)', (i) => `${base}/api/sales-orders?${ORDERS(i)}`, admin, (i) => `${base}/bench/core/${SO}?${ORDERS(i)}`, REQUESTS],
+      [
+        'orders: populate=* status + date range, sorted (admin)',
+        (i) => `${base}/api/sales-orders?${ORDERS(i)}`,
+        admin,
+        (i) => `${base}/bench/core/${SO}?${ORDERS(i)}`,
+        REQUESTS,
+      ],
       [
         'orders: same, as despachante (scoped)',
         (i) => `${base}/api/sales-orders?${ORDERS(i)}`,
@@ -181,7 +187,13 @@ async function benchOneDatabase() {
         (i) => `${base}/bench/core/${SO}?${ORDERS(i)}${scopedTo(desp)}`,
         REQUESTS,
       ],
-      ['orders: free-text search box (admin)', (i) => `${base}/api/sales-orders?${ORDERS_SEARCH(i)}`, admin, (i) => `${base}/bench/core/${SO}?${ORDERS_SEARCH(i)}`, SEARCH_N],
+      [
+        'orders: free-text search box (admin)',
+        (i) => `${base}/api/sales-orders?${ORDERS_SEARCH(i)}`,
+        admin,
+        (i) => `${base}/bench/core/${SO}?${ORDERS_SEARCH(i)}`,
+        SEARCH_N,
+      ],
       [
         'receivables: free-text search box (admin)',
         (i) => `${base}/api/receivables?${RECEIVABLES_SEARCH(i)}`,
