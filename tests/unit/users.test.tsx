@@ -353,6 +353,31 @@ describe('/users and /user/{id} over the real route tree', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
   }, 30_000);
 
+  it('/user/new: a mismatch fixed on the Senha field (not on Confirmar senha, where the message sits) lets the next Salvar create', async () => {
+    const calls = stubServer((c) => json({ id: 9, username: (c.body as { data: { username: string } }).data.username }, 201));
+    await renderRoute('/user/new', { permissions: userPerms(['find', 'findOne', 'create']) });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Novo usuário' });
+    await user.type(screen.getByLabelText(/CPF\/CNPJ/), CPF);
+    await user.type(screen.getByLabelText(/Nome completo/), 'Ana Souza');
+    await user.type(screen.getByLabelText(/^Email/), 'ana@balcao.test');
+    await waitFor(() => expect(within(screen.getByLabelText(/Permissão/)).getByRole('option', { name: 'Vendedor' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText(/Permissão/), 'Vendedor');
+    await waitFor(() => expect(within(screen.getByLabelText(/^Estado/)).getByRole('option', { name: 'São Paulo' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText(/^Estado/), 'São Paulo');
+    await waitFor(() => expect(within(screen.getByLabelText(/Concessionária/)).getByRole('option', { name: 'Avenida Veículos' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText(/Concessionária/), 'Avenida Veículos');
+    await user.type(screen.getByLabelText(/^Senha/), 'segredo1');
+    await user.type(screen.getByLabelText(/Confirmar senha/), 'segredo2');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect((await screen.findAllByText(/Senha deve ter pelo menos 6 caracteres e confirmação deve coincidir/)).length).toBeGreaterThanOrEqual(1);
+    await user.clear(screen.getByLabelText(/^Senha/));
+    await user.type(screen.getByLabelText(/^Senha/), 'segredo2');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await toastWith('Usuário criado com sucesso')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  }, 30_000);
+
   it('a server refusal on create shows its message (else Erro ao criar usuário)', async () => {
     stubServer(() => json({ error: { status: 400, name: 'ApplicationError', message: 'Já existe um usuário com este CPF/CNPJ.' } }, 400));
     await renderRoute('/user/new', { permissions: userPerms(['find', 'findOne', 'create']) });

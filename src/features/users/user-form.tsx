@@ -1,4 +1,4 @@
-import { useStore } from '@tanstack/react-form';
+import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
 import { Switch } from '@/components/ui/switch';
@@ -68,7 +68,10 @@ function UserFields({ user }: { user: User | undefined }) {
   });
   const form = useAppForm({
     defaultValues: userToForm(user),
-    validators: { onSubmit: userFormSchema(mode) },
+    // submit first, then on every change: a message left on one field (the confirmation) clears when another
+    // field (the password) fixes it, instead of blocking every next Salvar
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: userFormSchema(mode) },
     onSubmit: ({ value }) => save.submit(value),
     onSubmitInvalid: ({ value }) => {
       const lines = userFormErrorLines(mode, value);
