@@ -214,6 +214,19 @@ describe('/users and /user/{id} over the real route tree', () => {
     expect(screen.getAllByRole('button', { name: 'Excluir' })).toHaveLength(2);
   }, 30_000);
 
+  it('a non-administrator with update sees Editar only on their own account and a read-only switch (the server allows no more)', async () => {
+    stubServer();
+    await renderRoute('/users', {
+      permissions: userPerms(['find', 'findOne', 'update']),
+      user: { id: 6, username: '11222333000181', name: 'Loja', type: 'company', role: { id: 4, name: 'Concessionária', type: 'concessionaria' } },
+    });
+    expect(await screen.findByRole('cell', { name: '529.982.247-25' })).toBeInTheDocument();
+    const editar = screen.getAllByRole('link', { name: 'Editar' });
+    expect(editar).toHaveLength(1);
+    expect(editar[0]).toHaveAttribute('href', '/user/6');
+    for (const sw of screen.getAllByRole('switch')) expect(sw).toBeDisabled();
+  }, 30_000);
+
   it('sorts by every column but Estado and Status (the header buttons write sort to the URL)', async () => {
     stubServer();
     const router = await renderRoute('/users', { permissions: userPerms(['find']) });

@@ -5,7 +5,7 @@ import { Switch } from '@/components/ui/switch';
 import { formatDocument } from '@/lib/document';
 import type { ListSearch } from '@/lib/list-search';
 import { crudAbilities } from '@/lib/permissions';
-import { useSession } from '@/lib/session';
+import { isAdministrator, useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
 import { deleteUser, setUserBlocked, userKeys, userListInput, userQueries } from './api';
 import { userResource } from './resource';
@@ -42,8 +42,12 @@ function StatusSwitch({ user, canUpdate, onToggle, busy }: { user: User; canUpda
  */
 export function UserList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   const queryClient = useQueryClient();
-  const { permissions } = useSession();
-  const { canUpdate } = crudAbilities(permissions, userResource);
+  const { permissions, user: me } = useSession();
+  // The server lets a non-administrator update only their own account, and never `blocked`
+  // (self-or-admin policy, ADMIN_ONLY fields): Editar shows on their own row, the switch stays read-only.
+  const admin = isAdministrator(me);
+  const { canUpdate: mayUpdate } = crudAbilities(permissions, userResource);
+  const canUpdate = mayUpdate && admin;
   const list = useResourceList({ search, onSearchChange, query: userQueries.list(userListInput(search)) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all() });
   const status = useMutation({
@@ -101,6 +105,7 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
       getRowId={(u) => String(u.id)}
       newTo={{ to: '/user/new' }}
       editTo={(u) => ({ to: '/user/$id', params: { id: String(u.id) } })}
+      canEditRow={(u) => admin || u.id === me?.id}
       onDelete={(u) => remove.mutateAsync(u)}
       filterFields={filterFields}
       sortOptions={sortOptions}

@@ -35,3 +35,14 @@ export function userInitials(name: string | null | undefined): string {
   const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase().slice(0, 2);
 }
+
+/**
+ * True for an administrator: user type `admin` or a role of type `administrador` (the server's
+ * `isAdminUser`, server/src/utils/scope.ts). Screens use it for what the server allows only to
+ * administrators beyond the permission tree (e.g. updating another user's account).
+ */
+export function isAdministrator(
+  user: { type?: string | null | undefined; role?: { type?: string | null | undefined } | null | undefined } | null | undefined,
+): boolean {
+  return user?.type === 'admin' || user?.role?.type === 'administrador';
+}

@@ -49,6 +49,8 @@ interface ListPageOptions<T> {
   onDelete?: (row: T) => Promise<unknown>;
   /** Rows that may not be deleted even with the permission (e.g. the stock public/authenticated roles); default all may. */
   canDeleteRow?: (row: T) => boolean;
+  /** Rows that may not be edited even with the permission (e.g. other users' accounts for a non-administrator); default all may. */
+  canEditRow?: (row: T) => boolean;
   /**
    * Overrides of the abilities read from the resource, for APIs whose actions are not
    * create/update/delete (roles: createRole, updateRole, deleteRole).
@@ -98,10 +100,11 @@ export function ListPage<T>(props: ListPageProps<T>) {
       editTo: canEdit ? editTo : undefined,
       onDeleteRequest: canDelete ? setToDelete : undefined,
       canDeleteRow: props.canDeleteRow,
+      canEditRow: props.canEditRow,
       rowActions,
     });
     return actions ? [...columns, actions] : columns;
-  }, [columns, canEdit, canDelete, editTo, rowActions, props.canDeleteRow]);
+  }, [columns, canEdit, canDelete, editTo, rowActions, props.canDeleteRow, props.canEditRow]);
 
   const sorting: SortingState = useMemo(() => {
     if (!search.sort) return [];

@@ -14,12 +14,14 @@ export interface RowActionsOptions<T> {
   onDeleteRequest?: ((row: T) => void) | undefined;
   /** Rows whose delete action is hidden although the user may delete (default: none). */
   canDeleteRow?: ((row: T) => boolean) | undefined;
+  /** Rows whose edit action is hidden although the user may update (default: none). */
+  canEditRow?: ((row: T) => boolean) | undefined;
   /** The screen's own actions (details, documents...), before edit and delete. */
   rowActions?: ((row: T) => ReactNode) | undefined;
 }
 
 /** The 'Ações' column (sticky on the right), or null when a row has no action to offer. */
-export function actionsColumn<T>({ editTo, onDeleteRequest, canDeleteRow, rowActions }: RowActionsOptions<T>): ListColumn<T> | null {
+export function actionsColumn<T>({ editTo, onDeleteRequest, canDeleteRow, canEditRow, rowActions }: RowActionsOptions<T>): ListColumn<T> | null {
   if (!editTo && !onDeleteRequest && !rowActions) return null;
   return {
     id: ACTIONS_COLUMN_ID,
@@ -30,7 +32,7 @@ export function actionsColumn<T>({ editTo, onDeleteRequest, canDeleteRow, rowAct
       return (
         <div className={s.actions}>
           {rowActions?.(row.original)}
-          {editTo ? (
+          {editTo && (canEditRow?.(row.original) ?? true) ? (
             <Link {...editTo(row.original)} className={s.iconLink} aria-label="Editar" title="Editar">
               <Icon name="pencil" size={16} />
             </Link>
