@@ -3,6 +3,9 @@ import type { sanitize, validate } from '@strapi/utils';
 import { runSeed } from './seed';
 import { subscribeWriteChecks, relationScopeValidator } from './utils/relation-scope';
 import { userExposureSanitizer } from './utils/user-exposure';
+import { registerFastOutputSanitizer } from './utils/output-sanitizer';
+import { registerQuerySanitizeCache } from './utils/query-cache';
+import { registerAbilityCache } from './utils/ability-cache';
 import { registerUserFilterRules } from './utils/user-filters';
 import { registerDeleteNotFound } from './utils/delete-not-found';
 import { registerFileSweep } from './utils/file-sweep';
@@ -13,7 +16,8 @@ export default {
   /**
    * Every validated content-API write runs the relation-scope check (utils/relation-scope.ts);
    * every content-API answer shows users reached through relations only as the caller may see them
-   * (utils/user-exposure.ts) and lets filters and sorts on their hidden fields reach only the caller's
+   * (utils/user-exposure.ts; the output sanitiser itself is a one-pass equivalent of Strapi's,
+   * utils/output-sanitizer.ts) and lets filters and sorts on their hidden fields reach only the caller's
    * own people (utils/user-filters.ts); DELETE of an unknown record answers 404 (utils/delete-not-found.ts).
    * On PostgreSQL the boot lock is taken here and held to the end of bootstrap (utils/cluster.ts), so
    * instances starting together sync the schema and seed one at a time.
@@ -25,7 +29,12 @@ export default {
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as unknown as validate.Validator);
     strapi.sanitizers.add('content-api.output', userExposureSanitizer(strapi) as unknown as sanitize.Sanitizer);
     registerDeleteNotFound(strapi);
+    // the REST path's per-request work, cut down (issue 14; docs/perf-rest-path.md): the query cache
+    // wraps Strapi's query sanitiser first, so the user-filter rules below run on every request
+    registerAbilityCache(strapi);
+    registerQuerySanitizeCache(strapi);
     registerUserFilterRules(strapi);
+    registerFastOutputSanitizer(strapi);
   },
 
   /**

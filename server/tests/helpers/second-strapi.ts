@@ -45,6 +45,8 @@ export async function startSecondStrapi(env: Record<string, string | undefined>)
   const { port } = strapi.server.httpServer.address() as { port: number };
   return {
     port,
+    /** The instance itself (this worker's), for tests that compare its services in process. */
+    strapi,
     async stop() {
       await strapi.destroy();
       for (const [event, fns] of listeners) {

@@ -2,9 +2,20 @@ import type { Core } from '@strapi/strapi';
 import { guardRoleController } from './role-validation';
 import { userController } from './user-controller';
 import { isCpfOrCnpj, normalizeDocument } from '../../utils/documents';
-import { withRevocationOnEdit, withTokenVersionCheck, withVersionedTokens, type Action, type Factory, type JwtService, type UserService } from './sessions';
+import {
+  useSecretKeyObject,
+  withAuthenticatedUserReuse,
+  withRevocationOnEdit,
+  withTokenVersionCheck,
+  withVersionedTokens,
+  type Action,
+  type Factory,
+  type JwtService,
+  type UserService,
+} from './sessions';
 import { withBackgroundForgotPassword } from './forgot-password';
 import { authRateLimit } from './rate-limit';
+import { inlineRoleUsersSanitizer } from '../../utils/output-sanitizer';
 import { userDestroyNotFound } from '../../utils/delete-not-found';
 import type { AppContext } from '../../utils/types';
 
@@ -26,16 +37,38 @@ interface UsersPermissionsPlugin {
   controllers: { user: Record<string, Action>; role: Record<string, Action>; auth: Factory<Record<string, Action>> };
   services: { jwt: Factory<JwtService>; user: Factory<UserService> };
   middlewares: Record<string, unknown>;
+  register?: (deps: { strapi: Core.Strapi }) => unknown;
+  bootstrap?: (deps: { strapi: Core.Strapi }) => unknown;
   routes: Record<string, { routes: Core.RouteInput[] }>;
 }
 
 export default (plugin: UsersPermissionsPlugin) => {
+  // The output sanitizer the plugin registers (a role's users removed) is applied inside our
+  // one-pass output sanitiser (utils/output-sanitizer.ts), which then skips it.
+  const register = plugin.register;
+  if (register) {
+    plugin.register = async (deps: { strapi: Core.Strapi }) => {
+      const before = new Set(deps.strapi.sanitizers.get('content-api.output'));
+      await register(deps);
+      for (const sanitizer of deps.strapi.sanitizers.get('content-api.output')) if (!before.has(sanitizer)) inlineRoleUsersSanitizer(sanitizer);
+    };
+  } // jsonwebtoken turns a string secret into a key on every verify, trying it as a PEM public key
+  // first (an exception per request): once the plugin has its secret (its bootstrap may generate
+  // it), the legacy JWTs are signed and verified with the same bytes as a ready secret KeyObject.
+  const bootstrap = plugin.bootstrap;
+  if (bootstrap) {
+    plugin.bootstrap = async (deps: { strapi: Core.Strapi }) => {
+      await bootstrap(deps);
+      useSecretKeyObject(deps.strapi);
+    };
+  }
+
   Object.assign(plugin.controllers.user, userController);
   guardRoleController(plugin.controllers.role);
   plugin.controllers.user.destroy = userDestroyNotFound(plugin.controllers.user.destroy);
 
   plugin.services.jwt = withTokenVersionCheck(plugin.services.jwt);
-  plugin.services.user = withRevocationOnEdit(plugin.services.user);
+  plugin.services.user = withAuthenticatedUserReuse(withRevocationOnEdit(plugin.services.user));
 
   plugin.middlewares.rateLimit = authRateLimit;
 
