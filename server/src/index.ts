@@ -11,6 +11,7 @@ import { registerDeleteNotFound } from './utils/delete-not-found';
 import { registerFileSweep } from './utils/file-sweep';
 import { registerIdempotencySweep } from './middlewares/idempotency';
 import { acquireBootLock, registerGracefulShutdown, releaseBootLock } from './utils/cluster';
+import { ensureSearchIndexes, registerFreeTextSearch } from './utils/search';
 
 export default {
   /**
@@ -35,6 +36,7 @@ export default {
     registerQuerySanitizeCache(strapi);
     registerUserFilterRules(strapi);
     registerFastOutputSanitizer(strapi);
+    registerFreeTextSearch(strapi);
   },
 
   /**
@@ -44,6 +46,7 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     subscribeWriteChecks(strapi);
     try {
+      await ensureSearchIndexes(strapi);
       await runSeed(strapi);
     } finally {
       await releaseBootLock();

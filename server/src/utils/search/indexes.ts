@@ -1,0 +1,150 @@
+import type { Core, UID } from '@strapi/strapi';
+import { SEARCH_INDEXED } from './config';
+
+/** What the search modules read of Strapi's database metadata for one attribute. */
+export interface AttributeMeta {
+  type: string;
+  columnName?: string;
+  relation?: string;
+  target?: UID.ContentType;
+  joinTable?: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string }; on?: unknown };
+}
+
+/** What the search modules read of Strapi's database metadata for one content-type. */
+export interface ModelMeta {
+  tableName: string;
+  attributes: Record<string, AttributeMeta>;
+}
+
+/** Attribute types whose `$containsi` compares the stored text as is (no value cast). */
+export const TEXT_TYPES = new Set(['string', 'text', 'email', 'uid', 'enumeration']);
+
+/** `strapi.db.metadata.get(uid)` through {@link ModelMeta}; null for an unknown uid. */
+export function modelMeta(strapi: Core.Strapi, uid: string): ModelMeta | null {
+  try {
+    return strapi.db.metadata.get(uid) as unknown as ModelMeta;
+  } catch {
+    return null;
+  }
+}
+
+/** The database dialect: 'postgres', 'sqlite' or another client name. */
+export function dialectOf(strapi: Core.Strapi): string {
+  return strapi.db.dialect.client === 'sqlite' || strapi.db.dialect.client === 'better-sqlite3' ? 'sqlite' : strapi.db.dialect.client;
+}
+
+/** Table and columns of one indexed content-type (config.ts), read from the metadata. */
+export interface IndexedTable {
+  uid: UID.ContentType;
+  table: string;
+  columns: string[];
+}
+
+/** The indexed content-types of config.ts with their table and column names (unknown ones skipped). */
+export function indexedTables(strapi: Core.Strapi): IndexedTable[] {
+  const out: IndexedTable[] = [];
+  for (const [uid, attributes] of Object.entries(SEARCH_INDEXED) as [UID.ContentType, readonly string[]][]) {
+    const meta = modelMeta(strapi, uid);
+    if (!meta) continue;
+    const columns = attributes.map((a) => meta.attributes[a]).filter((a) => a && TEXT_TYPES.has(a.type) && a.columnName) as Required<AttributeMeta>[];
+    if (columns.length) out.push({ uid, table: meta.tableName, columns: columns.map((c) => c.columnName) });
+  }
+  return out;
+}
+
+/** Name of the FTS5 table that indexes `table` on SQLite. */
+export const ftsTable = (table: string) => `${table}_fts`;
+
+/** Name of the trigram GIN index of `table`.`column` on PostgreSQL (≤ 63 characters). */
+export const trigramIndex = (table: string, column: string) => `${table}_${column}_trgm`.slice(0, 63);
+
+/**
+ * Content-types whose index is usable, per Strapi instance: on SQLite the ones whose FTS5 table and
+ * triggers are in place; on PostgreSQL the indexed ones when pg_trgm is installed. The query
+ * rewrite (rewrite.ts) is exact either way; this only decides whether the SQLite path asks FTS5.
+ */
+const ready = new WeakMap<Core.Strapi, Set<string>>();
+
+/** true when the index of `uid` can be used (see {@link ensureSearchIndexes}). */
+export function indexReady(strapi: Core.Strapi, uid: string): boolean {
+  return ready.get(strapi)?.has(uid) ?? false;
+}
+
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Creates the free-text indexes of config.ts, idempotently, on every start (called from
+ * bootstrap while the boot lock is held, so instances starting together do it one at a time):
+ * - PostgreSQL: `CREATE EXTENSION IF NOT EXISTS pg_trgm` and one GIN index per column on
+ *   `lower(CAST(col AS VARCHAR)) gin_trgm_ops`, the very expression Strapi's `$containsi` compiles to
+ *   (`LOWER(CAST(col AS VARCHAR)) LIKE LOWER(?)`), so the planner can answer it from the index;
+ * - SQLite: one FTS5 table per content-type (`<table>_fts`, external content = the table, trigram
+ *   tokenizer) kept in sync by AFTER INSERT/UPDATE/DELETE triggers. When the FTS table is new, its
+ *   definition changed, or a trigger is missing (Strapi rebuilt the table in a schema change, which
+ *   drops its triggers), the table and triggers are made again and the index rebuilt from the rows.
+ * Never throws: a database without pg_trgm rights or FTS5 logs a warning and keeps Strapi's plain
+ * (slower, same answers) path. Returns what is ready, for tests and logs.
+ */
+export async function ensureSearchIndexes(strapi: Core.Strapi): Promise<string[]> {
+  const done = new Set<string>();
+  ready.set(strapi, done);
+  const dialect = dialectOf(strapi);
+  const tables = indexedTables(strapi);
+  try {
+    if (dialect === 'postgres') await ensurePostgres(strapi, tables, done);
+    else if (dialect === 'sqlite') await ensureSqlite(strapi, tables, done);
+  } catch (err) {
+    strapi.log.warn(`[search] free-text indexes not created (${(err as Error).message}); searches use the plain path`);
+  }
+  return [...done];
+}
+
+async function ensurePostgres(strapi: Core.Strapi, tables: IndexedTable[], done: Set<string>) {
+  const knex = strapi.db.connection;
+  const schema = strapi.db.getSchemaName();
+  await knex.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  for (const { uid, table, columns } of tables) {
+    const target = schema ? `${q(schema)}.${q(table)}` : q(table);
+    for (const column of columns) {
+      await knex.raw(`CREATE INDEX IF NOT EXISTS ${q(trigramIndex(table, column))} ON ${target} USING gin (lower(CAST(${q(column)} AS VARCHAR)) gin_trgm_ops)`);
+    }
+    done.add(uid);
+  }
+}
+
+async function ensureSqlite(strapi: Core.Strapi, tables: IndexedTable[], done: Set<string>) {
+  const knex = strapi.db.connection;
+  const master = async (type: string, name: string): Promise<string | null> => {
+    const rows: { sql: string }[] = await knex.raw('SELECT sql FROM sqlite_master WHERE type = ? AND name = ?', [type, name]);
+    return rows[0]?.sql ?? null;
+  };
+  for (const { uid, table, columns } of tables) {
+    const fts = ftsTable(table);
+    const cols = columns.map(q).join(', ');
+    const create = `CREATE VIRTUAL TABLE ${q(fts)} USING fts5(${cols}, content=${q(table)}, content_rowid='id', tokenize='trigram')`;
+    const news = columns.map((c) => `new.${q(c)}`).join(', ');
+    const olds = columns.map((c) => `old.${q(c)}`).join(', ');
+    const insert = `INSERT INTO ${q(fts)}(rowid, ${cols}) VALUES (new."id", ${news});`;
+    const remove = `INSERT INTO ${q(fts)}(${q(fts)}, rowid, ${cols}) VALUES ('delete', old."id", ${olds});`;
+    const triggers: [string, string][] = [
+      [`${fts}_ai`, `CREATE TRIGGER ${q(`${fts}_ai`)} AFTER INSERT ON ${q(table)} BEGIN ${insert} END`],
+      [`${fts}_ad`, `CREATE TRIGGER ${q(`${fts}_ad`)} AFTER DELETE ON ${q(table)} BEGIN ${remove} END`],
+      [`${fts}_au`, `CREATE TRIGGER ${q(`${fts}_au`)} AFTER UPDATE OF ${cols} ON ${q(table)} BEGIN ${remove} ${insert} END`],
+    ];
+    const current = await master('table', fts);
+    let stale = current !== create;
+    for (const [name, sql] of triggers) if ((await master('trigger', name)) !== sql) stale = true;
+    if (stale) {
+      const started = Date.now();
+      await knex.transaction(async (trx) => {
+        for (const [name] of triggers) await trx.raw(`DROP TRIGGER IF EXISTS ${q(name)}`);
+        await trx.raw(`DROP TABLE IF EXISTS ${q(fts)}`);
+        await trx.raw(create);
+        await trx.raw(`INSERT INTO ${q(fts)}(${q(fts)}) VALUES ('rebuild')`);
+        for (const [, sql] of triggers) await trx.raw(sql);
+      });
+      strapi.log.info(`[search] ${fts} (FTS5 trigram) built in ${Date.now() - started} ms`);
+    }
+    done.add(uid);
+  }
+}

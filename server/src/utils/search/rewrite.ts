@@ -1,0 +1,254 @@
+import type { Core, UID } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { MAX_INDEXED_TERM, MIN_INDEXED_TERM, SEARCH_INDEXED, SEARCH_REWRITTEN } from './config';
+import { dialectOf, ftsTable, indexReady, modelMeta, TEXT_TYPES, type AttributeMeta } from './indexes';
+import { isObject, type Json } from '../types';
+
+/**
+ * The free-text search on indexes (docs/architecture.md "Free-text search"; spec 001 §7).
+ *
+ * The search boxes send an `$or` of `{field: {$containsi: term}}` branches on the list's own
+ * columns and on to-one relations (`{user_dispatcher_id: {name: {$containsi: term}}}`), plus a few
+ * exact branches (status, numbers, amounts). Strapi compiles it to one OR over the table and its
+ * joined relations, which no index can serve: every search reads every row. Here the `$containsi`
+ * branches of such an `$or` (and relation branches already turned into ids, `{rel: {id: {$in}}}`)
+ * are replaced by ONE branch `{id: {$in: <subquery>}}`, the subquery being the UNION of
+ * - the rows whose own columns match: on PostgreSQL the same `LOWER(CAST(col AS VARCHAR)) LIKE
+ *   LOWER(?)` Strapi writes, which the trigram GIN indexes of indexes.ts answer; on SQLite the rows
+ *   the FTS5 trigram table finds, re-checked with the same `LOWER(col) LIKE LOWER(?) ESCAPE '\'`
+ *   (the FTS match folds case more widely, so it is a superset, never fewer rows);
+ * - for each relation, the link-table rows whose target matches (same predicate on the target's
+ *   table, indexed the same way when config.ts lists it).
+ * Every predicate is the one Strapi would have run, so the rows, order and totals are the same; only
+ * the access path changes. Terms shorter than {@link MIN_INDEXED_TERM} characters, other operators,
+ * and branches of any other shape (e.g. a user filter wrapped in `$and` by utils/user-filters.ts)
+ * are left to Strapi untouched. Pure apart from building knex queries; throws nothing.
+ */
+export async function rewriteFreeText(strapi: Core.Strapi, uid: UID.ContentType, filters: unknown): Promise<unknown> {
+  return walk(new Builder(strapi), uid, filters, 0);
+}
+
+/**
+ * Registers the rewrite as a Document Service middleware (Strapi's extension point for document
+ * queries) on findMany/findFirst/count of the content-types in config.ts `SEARCH_REWRITTEN`, so the
+ * REST list, its count and any other caller of the Document Service get it. SEARCH_INDEXES=false
+ * in the environment turns it off (Strapi's plain path; for comparisons and as an escape hatch).
+ */
+export function registerFreeTextSearch(strapi: Core.Strapi): void {
+  if (process.env.SEARCH_INDEXES === 'false') return;
+  const actions = new Set(['findMany', 'findFirst', 'count']);
+  strapi.documents.use(async (ctx, next) => {
+    if (actions.has(ctx.action) && SEARCH_REWRITTEN.includes(ctx.uid)) {
+      const params = ctx.params as Json | undefined;
+      if (params && isObject(params.filters)) {
+        (ctx as { params: unknown }).params = { ...params, filters: await rewriteFreeText(strapi, ctx.uid, params.filters) };
+      }
+    }
+    return next();
+  });
+}
+
+/** One foldable branch of an `$or`: own text column, text column of a relation, or relation ids. */
+type Part =
+  | { kind: 'own'; term: string; column: string }
+  | { kind: 'rel'; term: string; relation: AttributeMeta; targetUid: UID.ContentType; attribute: string; column: string }
+  | { kind: 'ids'; relation: AttributeMeta; ids: number[] };
+
+const LOGICAL = new Set(['$and', '$not']);
+
+async function walk(b: Builder, uid: UID.ContentType, node: unknown, depth: number): Promise<unknown> {
+  if (depth > 12 || !node || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return Promise.all(node.map((n) => walk(b, uid, n, depth + 1)));
+  if (!isObject(node)) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$or' && Array.isArray(value)) out[key] = await rewriteOr(b, uid, value, depth + 1);
+    else if (LOGICAL.has(key)) out[key] = await walk(b, uid, value, depth + 1);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** The `$or` branches with the foldable ones replaced by one `{id: {$in: subquery}}` (see above). */
+async function rewriteOr(b: Builder, uid: UID.ContentType, branches: unknown[], depth: number): Promise<unknown[]> {
+  const parts: Part[] = [];
+  const kept: unknown[] = [];
+  for (const branch of branches) {
+    const part = classify(b, uid, branch);
+    if (part) parts.push(part);
+    else kept.push(await walk(b, uid, branch, depth + 1));
+  }
+  // only worth it when at least one text branch takes the index path
+  if (!parts.some((p) => p.kind !== 'ids')) return Promise.all(branches.map((branch) => walk(b, uid, branch, depth + 1)));
+  const union = await b.union(uid, parts);
+  return [union ? { id: { $in: union.query } } : NEVER, ...kept];
+}
+
+/** A condition no row meets (ids are never null): the folded branches matched nothing. */
+const NEVER = { id: { $null: true } };
+
+/** Most related ids looked up first and sent as a list; more keep the subquery. */
+const MAX_RELATED_IDS = 500;
+
+/** The text term of `{$containsi: term}` when it is the only operator and long enough; else null. */
+function termOf(cond: unknown): string | null {
+  if (!isObject(cond)) return null;
+  const keys = Object.keys(cond);
+  if (keys.length !== 1 || keys[0] !== '$containsi' || typeof cond.$containsi !== 'string') return null;
+  const length = [...cond.$containsi].length;
+  return length >= MIN_INDEXED_TERM && length <= MAX_INDEXED_TERM ? cond.$containsi : null;
+}
+
+/** The branch as a {@link Part}, or null when it has another shape. */
+function classify(b: Builder, uid: UID.ContentType, branch: unknown): Part | null {
+  if (!isObject(branch)) return null;
+  const keys = Object.keys(branch);
+  if (keys.length !== 1) return null;
+  const meta = b.meta(uid);
+  const attribute = meta?.attributes[keys[0]];
+  if (!attribute) return null;
+  const value = branch[keys[0]];
+  if (TEXT_TYPES.has(attribute.type) && attribute.columnName) {
+    const term = termOf(value);
+    return term === null ? null : { kind: 'own', term, column: attribute.columnName };
+  }
+  const relation = b.toOne(attribute);
+  if (!relation || !isObject(value)) return null;
+  const inner = Object.keys(value);
+  if (inner.length !== 1) return null;
+  const targetUid = attribute.target as UID.ContentType;
+  if (inner[0] === 'id') {
+    const cond = value.id;
+    if (!isObject(cond) || Object.keys(cond).length !== 1 || !Array.isArray(cond.$in)) return null;
+    const ids = cond.$in;
+    if (!ids.length || !ids.every((id) => Number.isSafeInteger(id))) return null;
+    return { kind: 'ids', relation, ids: ids as number[] };
+  }
+  const targetAttribute = b.meta(targetUid)?.attributes[inner[0]];
+  if (!targetAttribute || !TEXT_TYPES.has(targetAttribute.type) || !targetAttribute.columnName) return null;
+  const term = termOf(value[inner[0]]);
+  return term === null ? null : { kind: 'rel', term, relation, targetUid, attribute: inner[0], column: targetAttribute.columnName };
+}
+
+/** Builds the subqueries (knex) for one rewrite, with the dialect's predicate. */
+class Builder {
+  private readonly dialect: string;
+
+  constructor(private readonly strapi: Core.Strapi) {
+    this.dialect = dialectOf(strapi);
+  }
+
+  meta(uid: string) {
+    return modelMeta(this.strapi, uid);
+  }
+
+  /** The relation when it is a to-one link-table relation to a content-type without draft & publish; else null. */
+  toOne(attribute: AttributeMeta): AttributeMeta | null {
+    if (attribute.type !== 'relation' || !/^(manyToOne|oneToOne)$/.test(attribute.relation ?? '')) return null;
+    const jt = attribute.joinTable;
+    if (!jt || jt.on || !attribute.target) return null;
+    const target = this.strapi.contentTypes[attribute.target];
+    if (!target || target.options?.draftAndPublish) return null;
+    return attribute;
+  }
+
+  private table(name: string): Knex.QueryBuilder {
+    return this.strapi.db.getConnection(name) as unknown as Knex.QueryBuilder;
+  }
+
+  /** Strapi's `$containsi` predicate on `column` (where.js in @strapi/database), as raw SQL + bindings. */
+  private containsi(qb: Knex.QueryBuilder, column: string, term: string): Knex.QueryBuilder {
+    const pattern = `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    if (this.dialect === 'postgres') return qb.orWhereRaw('LOWER(CAST(?? AS VARCHAR)) LIKE LOWER(?)', [column, pattern]);
+    if (this.dialect === 'sqlite') return qb.orWhereRaw("LOWER(??) LIKE LOWER(?) ESCAPE '\\'", [column, pattern]);
+    return qb.orWhereRaw('LOWER(??) LIKE LOWER(?)', [column, pattern]);
+  }
+
+  /** The FTS5 candidates (rowids) of `uid`'s rows whose `columns` may contain `term`; null without FTS. */
+  private ftsCandidates(uid: UID.ContentType, columns: string[], term: string): Knex.QueryBuilder | null {
+    if (this.dialect !== 'sqlite' || !indexReady(this.strapi, uid)) return null;
+    const meta = this.meta(uid)!;
+    const indexed = new Set((SEARCH_INDEXED[uid] ?? []).map((a) => meta.attributes[a]?.columnName));
+    if (!columns.every((c) => indexed.has(c))) return null;
+    const fts = ftsTable(meta.tableName);
+    const phrase = `{${columns.join(' ')}} : "${term.replace(/"/g, '""')}"`;
+    return this.table(fts).select('rowid').whereRaw('?? MATCH ?', [fts, phrase]);
+  }
+
+  /**
+   * The ids of `uid` whose `attributes` contain `term`, looked up now through Strapi's query engine
+   * (same `$containsi`, inside the caller's transaction if any; on SQLite narrowed by the FTS5
+   * candidates): a short id list lets the link-table lookup use its index. null when more than
+   * {@link MAX_RELATED_IDS} match.
+   */
+  private async relatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
+    const where: Json = { $or: attributes.map((a) => ({ [a]: { $containsi: term } })) };
+    const candidates = this.ftsCandidates(uid, columns, term);
+    const rows: { id: number }[] = await this.strapi.db.query(uid).findMany({
+      where: candidates ? { $and: [{ id: { $in: candidates } }, where] } : where,
+      select: ['id'],
+      limit: MAX_RELATED_IDS + 1,
+    });
+    return rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id);
+  }
+
+  /**
+   * `SELECT id FROM <uid's table>` where any of `columns` contains `term` (case-insensitive); on
+   * SQLite, the indexed columns go through the FTS5 table first (candidates), then the same check.
+   */
+  matching(uid: UID.ContentType, columns: string[], term: string): Knex.QueryBuilder {
+    const { tableName } = this.meta(uid)!;
+    const indexed = columns.filter((c) => this.ftsCandidates(uid, [c], term));
+    const plain = columns.filter((c) => !indexed.includes(c));
+    const selects: Knex.QueryBuilder[] = [];
+    const anyOf = (list: string[]) => (qb: Knex.QueryBuilder) => {
+      for (const c of list) this.containsi(qb, c, term);
+    };
+    if (indexed.length)
+      selects.push(
+        this.table(tableName)
+          .select('id')
+          .whereIn('id', this.ftsCandidates(uid, indexed, term)!)
+          .andWhere(anyOf(indexed)),
+      );
+    if (plain.length) selects.push(this.table(tableName).select('id').where(anyOf(plain)));
+    return selects.length === 1 ? selects[0] : selects[0].unionAll(selects.slice(1));
+  }
+
+  /**
+   * The UNION ALL of every part's matching ids of `uid` (own rows, or link-table owners; duplicates
+   * are harmless under IN); null when no part can match. Wrapped in `{query}`: a knex builder is a
+   * thenable, which an async function would run instead of returning.
+   */
+  async union(uid: UID.ContentType, parts: Part[]): Promise<{ query: Knex.QueryBuilder } | null> {
+    const selects: Knex.QueryBuilder[] = [];
+    const own = new Map<string, string[]>();
+    const rel = new Map<string, { relation: AttributeMeta; targetUid: UID.ContentType; term: string; attributes: string[]; columns: string[] }>();
+    for (const p of parts) {
+      if (p.kind === 'own') own.set(p.term, [...(own.get(p.term) ?? []), p.column]);
+      else if (p.kind === 'rel') {
+        const key = `${p.relation.joinTable!.name}\u0000${p.term}`;
+        const entry = rel.get(key) ?? { relation: p.relation, targetUid: p.targetUid, term: p.term, attributes: [], columns: [] };
+        entry.attributes.push(p.attribute);
+        entry.columns.push(p.column);
+        rel.set(key, entry);
+      } else {
+        const jt = p.relation.joinTable!;
+        selects.push(this.table(jt.name).select(jt.joinColumn.name).whereIn(jt.inverseJoinColumn.name, p.ids));
+      }
+    }
+    for (const [term, columns] of own) selects.push(this.matching(uid, columns, term));
+    for (const { relation, targetUid, term, attributes, columns } of rel.values()) {
+      const jt = relation.joinTable!;
+      const ids = await this.relatedIds(targetUid, attributes, columns, term);
+      if (ids?.length === 0) continue;
+      selects.push(
+        this.table(jt.name)
+          .select(jt.joinColumn.name)
+          .whereIn(jt.inverseJoinColumn.name, ids ?? this.matching(targetUid, columns, term)),
+      );
+    }
+    if (!selects.length) return null;
+    return { query: selects.length === 1 ? selects[0] : selects[0].unionAll(selects.slice(1)) };
+  }
+}
