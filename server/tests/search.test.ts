@@ -145,7 +145,7 @@ beforeAll(async () => {
 });
 
 describe('free-text search on the indexes answers as Strapi does', () => {
-  it('receivables: card brand, dispatcher/company name, CPF digits, document number, documentId, short and odd terms', { timeout: 120_000 }, async () => {
+  it('receivables: card brand, dispatcher/company name, CPF digits, document number, documentId, short and odd terms', { timeout: 240_000 }, async () => {
     expect(receivables.length).toBeGreaterThan(50);
     const withCard = receivables.find((r) => r.card_last4 && r.cpf_cnpj_cliente)!;
     const cpfDigits = withCard.cpf_cnpj_cliente.slice(2, 8);
@@ -186,7 +186,7 @@ describe('free-text search on the indexes answers as Strapi does', () => {
     }
   });
 
-  it('sales orders: customer name and CPF/CNPJ digits, seller, dealership, dispatcher, status, documentId', { timeout: 120_000 }, async () => {
+  it('sales orders: customer name and CPF/CNPJ digits, seller, dealership, dispatcher, status, documentId', { timeout: 240_000 }, async () => {
     expect(orders.length).toBeGreaterThan(20);
     const sample = orders.find((o) => o.customer_id)!;
     const fixed = [
@@ -213,7 +213,7 @@ describe('free-text search on the indexes answers as Strapi does', () => {
     }
   });
 
-  it('the data scope still applies: a despachante and a concessionária find only their rows', { timeout: 120_000 }, async () => {
+  it('the data scope still applies: a despachante and a concessionária find only their rows', { timeout: 240_000 }, async () => {
     for (const who of ['despachante', 'concessionaria'] as const) {
       const self = (await me(who)).id;
       const mineOnly = receivables.filter((r) => (who === 'despachante' ? r.user_dispatcher_id : r.user_company_id)?.id === self);
@@ -261,8 +261,11 @@ describe('free-text search on the indexes answers as Strapi does', () => {
   });
 });
 
+/** Covering (target, owner) indexes of the link tables the relation branches read (a sample). */
+const LINK_INDEXES = ['receivables_user_dispatcher_id_lnk_search', 'receivables_payment_method_id_lnk_search', 'sales_orders_customer_id_lnk_search'];
+
 describe('the indexes exist after a start on an empty database', () => {
-  it('SQLite: FTS5 trigram tables and their triggers; PostgreSQL: pg_trgm and the GIN indexes', async () => {
+  it('SQLite: FTS5 trigram tables and their triggers; PostgreSQL: pg_trgm and the GIN indexes; both: link-table indexes', async () => {
     const db = inject('database');
     const tables = ['receivables', 'sales_orders', 'customers', 'up_users'];
     if (db.client === 'sqlite') {
@@ -280,6 +283,8 @@ describe('the indexes exist after a start on an empty database', () => {
             ).toBe(true);
         }
         expect(conn.prepare('SELECT count(*) AS n FROM receivables_fts').get().n).toBe(conn.prepare('SELECT count(*) AS n FROM receivables').get().n);
+        const links: { name: string }[] = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%_lnk_search'").all();
+        for (const link of LINK_INDEXES) expect(links.map((l) => l.name)).toContain(link);
       } finally {
         conn.close();
       }
@@ -302,6 +307,8 @@ describe('the indexes exist after a start on an empty database', () => {
             expect(index?.indexdef, `${table}.${column}`).toMatch(/USING gin \(lower\(.*gin_trgm_ops\)/);
           }
         }
+        const links = (await conn.query("SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_lnk_search'")).rows.map((r: Row) => r.indexname);
+        for (const link of LINK_INDEXES) expect(links).toContain(link);
       } finally {
         await conn.end();
       }

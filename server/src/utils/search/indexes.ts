@@ -1,5 +1,5 @@
 import type { Core, UID } from '@strapi/strapi';
-import { SEARCH_INDEXED } from './config';
+import { SEARCH_INDEXED, SEARCH_REWRITTEN } from './config';
 
 /** What the search modules read of Strapi's database metadata for one attribute. */
 export interface AttributeMeta {
@@ -52,6 +52,26 @@ export function indexedTables(strapi: Core.Strapi): IndexedTable[] {
   return out;
 }
 
+/**
+ * The link tables of the to-one relations of the rewritten content-types, each with its
+ * (target id, owner id) columns: a covering index on that pair lets "the owners of these targets"
+ * (rewrite.ts, relation branches) be read from the index alone.
+ */
+export function linkTables(strapi: Core.Strapi): { table: string; columns: [string, string] }[] {
+  const out: { table: string; columns: [string, string] }[] = [];
+  for (const uid of SEARCH_REWRITTEN) {
+    for (const attribute of Object.values(modelMeta(strapi, uid)?.attributes ?? {})) {
+      const jt = attribute.joinTable;
+      if (attribute.type !== 'relation' || !/^(manyToOne|oneToOne)$/.test(attribute.relation ?? '') || !jt || jt.on) continue;
+      out.push({ table: jt.name, columns: [jt.inverseJoinColumn.name, jt.joinColumn.name] });
+    }
+  }
+  return out;
+}
+
+/** Name of the covering (target, owner) index of a link table. */
+export const linkIndex = (table: string) => `${table}_search`.slice(0, 63);
+
 /** Name of the FTS5 table that indexes `table` on SQLite. */
 export const ftsTable = (table: string) => `${table}_fts`;
 
@@ -82,6 +102,8 @@ const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
  *   tokenizer) kept in sync by AFTER INSERT/UPDATE/DELETE triggers. When the FTS table is new, its
  *   definition changed, or a trigger is missing (Strapi rebuilt the table in a schema change, which
  *   drops its triggers), the table and triggers are made again and the index rebuilt from the rows.
+ * Both: a covering (target id, owner id) index on the link table of every to-one relation of the
+ * rewritten content-types (`<link table>_search`), for the relation branches.
  * Never throws: a database without pg_trgm rights or FTS5 logs a warning and keeps Strapi's plain
  * (slower, same answers) path. Returns what is ready, for tests and logs.
  */
@@ -91,6 +113,12 @@ export async function ensureSearchIndexes(strapi: Core.Strapi): Promise<string[]
   const dialect = dialectOf(strapi);
   const tables = indexedTables(strapi);
   try {
+    const knex = strapi.db.connection;
+    const schema = dialect === 'postgres' ? strapi.db.getSchemaName() : undefined;
+    for (const { table, columns } of linkTables(strapi)) {
+      const target = schema ? `${q(schema)}.${q(table)}` : q(table);
+      await knex.raw(`CREATE INDEX IF NOT EXISTS ${q(linkIndex(table))} ON ${target} (${columns.map(q).join(', ')})`);
+    }
     if (dialect === 'postgres') await ensurePostgres(strapi, tables, done);
     else if (dialect === 'sqlite') await ensureSqlite(strapi, tables, done);
   } catch (err) {
