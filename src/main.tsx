@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { session } from '@/lib/session';
+import { bootApp } from './app/boot';
 import { createAppRouter, createQueryClient } from './router';
 import './index.css';
 
@@ -32,12 +33,6 @@ session.subscribe(() => {
   }
 });
 
-// Dexie, the persisted cache and the outbox load as their own chunk, and only for a signed-in
-// user: /login (signed out) downloads none of it (issue 14). The service worker is registered
-// for everyone (below, once the page is idle).
-let offline: Promise<typeof import('./app/offline')> | undefined;
-const loadOffline = () => (offline ??= import('./app/offline'));
-
 /**
  * The first render, as a transition: React renders it in slices of a few ms, yielding to the
  * browser between them, instead of one long task after the modules ran (Lighthouse's Total
@@ -56,26 +51,6 @@ function render() {
   });
 }
 
-/** Ends the current task (the modules' evaluation) before rendering starts in a new one. */
-const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * Restores the user's persisted queries (unless done before the first paint) and starts the
- * outbox; runs once, when a session is there (warm start) or begins (sign-in).
- */
-let offlineStarted = false;
-async function startOffline(restored: boolean) {
-  if (offlineStarted) return;
-  offlineStarted = true;
-  try {
-    const m = await loadOffline();
-    if (!restored) await m.restoreQueries(queryClient, session);
-    m.startOffline(queryClient, session);
-  } catch (error) {
-    console.warn('[offline] fila e cache local indisponíveis', error);
-  }
-}
-
 /** The service worker (offline shell, updates): registered when the first paint is done. */
 function registerWorker() {
   const run = () => void import('@/lib/offline/update').then((m) => m.registerServiceWorker());
@@ -83,30 +58,7 @@ function registerWorker() {
   else setTimeout(run, 1_000);
 }
 
-async function boot() {
-  const warm = session.getState().status === 'authenticated';
-  let restored = false;
-  if (warm) {
-    // Warm start: the last screen's data comes from IndexedDB before the first paint.
-    try {
-      const m = await loadOffline();
-      await m.restoreQueries(queryClient, session);
-      restored = true;
-    } catch (error) {
-      console.warn('[offline] sem cache local', error);
-    }
-  }
-  await yieldToMain();
-  render();
-  registerWorker();
-  if (session.getState().status === 'authenticated') void startOffline(restored);
-  else {
-    const stop = session.subscribe(() => {
-      if (session.getState().status !== 'authenticated') return;
-      stop();
-      void startOffline(false);
-    });
-  }
-}
-
-void boot();
+// Dexie, the persisted cache and the outbox load as their own chunk (app/offline.ts), and only
+// for a signed-in user: /login (signed out) downloads none of it (issue 14). Online, the first
+// render does not wait for them (app/boot.ts).
+void bootApp({ session, queryClient, render, registerWorker, loadOffline: () => import('./app/offline') });

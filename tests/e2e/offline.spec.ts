@@ -68,7 +68,9 @@ test('a list seen online opens offline after a reload, with its rows, the offlin
   await login(page, 'admin');
   await page.goto('/sales-orders');
   const firstRow = page.locator('tbody tr').first();
+  // The list frame paints before its data (issue 13): wait for a row of data, not 'Carregando...'.
   await expect(firstRow).toBeVisible();
+  await expect(firstRow).not.toHaveText('Carregando...');
   const text = (await firstRow.textContent()) ?? '';
   await serviceWorkerReady(page);
   await page.waitForTimeout(1_500);

@@ -15,8 +15,9 @@ export const Route = createFileRoute('/_app/receivables/')({
     filterFields: RECEIVABLE_FILTER_KEYS,
   }),
   loaderDeps: ({ search }) => search,
-  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(receivableQueries.list(toReceivableSearch(deps))),
+  // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
+  // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(receivableQueries.list(toReceivableSearch(deps))),
   component: RouteComponent,
 });
 

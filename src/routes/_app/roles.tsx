@@ -8,8 +8,9 @@ import { roleQueries } from '@/features/roles/api';
 export const Route = createFileRoute('/_app/roles')({
   staticData: routeMeta('/roles'),
   validateSearch: listSearchValidator({ sortFields: ROLE_SORT_FIELDS }),
-  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
-  loader: ({ context }) => context.queryClient.prefetchQuery(roleQueries.list()),
+  // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
+  // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page
+  loader: ({ context }) => void context.queryClient.prefetchQuery(roleQueries.list()),
   component: RouteComponent,
 });
 

@@ -10,8 +10,9 @@ export const Route = createFileRoute('/_app/sales-orders')({
   staticData: routeMeta('/sales-orders'),
   validateSearch: listSearchValidator({ sortFields: SALES_ORDER_SORT_FIELDS, filterFields: SALES_ORDER_FILTER_KEYS }),
   loaderDeps: ({ search }) => search,
-  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(salesOrderQueries.list(toSalesOrderSearch(deps))),
+  // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
+  // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(salesOrderQueries.list(toSalesOrderSearch(deps))),
   component: RouteComponent,
 });
 

@@ -9,8 +9,9 @@ export const Route = createFileRoute('/_app/vehicle-types')({
   staticData: routeMeta('/vehicle-types'),
   validateSearch: listSearchValidator({ sortFields: VEHICLE_TYPE_SORT_FIELDS, filterFields: VEHICLE_TYPE_FILTER_KEYS }),
   loaderDeps: ({ search }) => search,
-  // prefetch, not ensure: a failed list shows the empty list and its toast instead of an error page
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(vehicleTypeQueries.list(vehicleTypeListInput(deps))),
+  // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
+  // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(vehicleTypeQueries.list(vehicleTypeListInput(deps))),
   component: RouteComponent,
 });
 
