@@ -22,7 +22,7 @@ import type { Json, SchemaView } from './types';
  * A non-null polymorphic relation value (`morphTo*`, `morphOne/Many`: none in our content API;
  * upload's `related` is never populated) hands the whole call to Strapi's own sanitiser, so rules
  * this pass does not reimplement never run differently.
- * tests/output-sanitizer.test.ts checks it answers like Strapi's on every content-type, `populate=*`
+ * tests/rest-path-equivalence.test.ts checks it answers like Strapi's on every content-type, `populate=*`
  * and deeper, for every role.
  */
 

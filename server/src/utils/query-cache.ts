@@ -10,13 +10,21 @@ import type { Core } from '@strapi/strapi';
  * pages vary), and what Strapi's sanitiser makes of them depends only on the value, the
  * content-type and, through `removeRestrictedRelations`, on the caller's ability. Abilities are
  * shared per permission list (utils/ability-cache.ts), so those three parts are sanitised once per
- * (content-type, ability, value) and reused as deep copies; `filters` and any other key still go
- * through Strapi's sanitiser on every request. Callers without a users-permissions ability
+ * (content-type, ability, value) and reused as deep copies; any other key still goes through
+ * Strapi's sanitiser on every request.
+ *
+ * `filters` vary in their values (dates, search terms) more than in their shape, and Strapi's filter
+ * sanitiser (`defaultSanitizeFilters` + `removeRestrictedRelations`) decides only on keys, attributes
+ * and the object/array structure, never on a string's content. A filters tree whose leaves are all
+ * strings (what qs parses a query string into) is therefore sanitised once per SHAPE: its leaves are
+ * replaced by positional markers, the marked tree is sanitised (and cached), and the request's strings
+ * are put back in place of the markers. Any other leaf (a number, a boolean, null — only a JSON body
+ * can send those) and any other object than a plain one goes to Strapi's sanitiser as is. Callers without a users-permissions ability
  * (API tokens, public) are not cached. Rules applied on top of the sanitised query
  * (utils/user-filters.ts) run on every request as before.
  */
 const MAX_ENTRIES_PER_ABILITY = 500;
-const PARTS = ['sort', 'fields', 'populate'] as const;
+const PARTS = ['filters', 'sort', 'fields', 'populate'] as const;
 type Part = (typeof PARTS)[number];
 
 type Sanitize = Core.Strapi['contentAPI']['sanitize'];
@@ -30,18 +38,58 @@ function hasSort(sort: unknown): boolean {
   return true;
 }
 
+/** Marker of the n-th string leaf of a filters tree (every string leaf is replaced, so a client's string never reads as one). */
+const marker = (n: number) => `\uE000${n}`;
+const MARKER = /^\uE000(\d+)$/;
+
+class NotAShape extends Error {}
+
+/** The tree with every string leaf replaced by its marker (leaves collected in order); throws NotAShape on any other leaf. */
+function shapeOf(value: unknown, leaves: string[], depth = 0): unknown {
+  if (typeof value === 'string') {
+    leaves.push(value);
+    return marker(leaves.length - 1);
+  }
+  if (depth > 64) throw new NotAShape();
+  if (Array.isArray(value)) return value.map((v) => shapeOf(v, leaves, depth + 1));
+  if (value && typeof value === 'object') {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) throw new NotAShape();
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = shapeOf(v, leaves, depth + 1);
+    return out;
+  }
+  throw new NotAShape();
+}
+
+/** A sanitised shape with the request's strings back in place of the markers (a fresh tree). */
+function fill(shape: unknown, leaves: string[]): unknown {
+  if (typeof shape === 'string') {
+    const m = MARKER.exec(shape);
+    return m ? leaves[Number(m[1])] : shape;
+  }
+  if (Array.isArray(shape)) return shape.map((v) => fill(v, leaves));
+  if (shape && typeof shape === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(shape)) out[k] = fill(v, leaves);
+    return out;
+  }
+  return shape;
+}
+
 /** Wraps `strapi.contentAPI.sanitize.query` with the cache above (call in register(), before any other wrapper). */
 export function registerQuerySanitizeCache(strapi: Core.Strapi): void {
   const sanitize: Sanitize = strapi.contentAPI.sanitize;
   const original = sanitize.query;
   const cache = new WeakMap<object, Map<string, Promise<unknown>>>();
   const part = (name: Part, value: unknown, schema: unknown, auth: Options['auth']) => {
+    if (name === 'filters') return sanitize.filters(value as never, schema as never, { auth } as never);
     if (name === 'sort') return sanitize.sort(value as never, schema as never, { auth } as never);
     if (name === 'fields') return sanitize.fields(value as never, schema as never);
     return sanitize.populate(value as never, schema as never, { auth } as never);
   };
 
-  sanitize.query = (async (query: Record<string, unknown>, schema: { uid?: string }, options: Options = {}) => {
+  const cached = (async (query: Record<string, unknown>, schema: { uid?: string }, options: Options = {}) => {
     const ability = options.auth?.strategy?.name === 'users-permissions' ? options.auth.ability : null;
     if (!query || typeof query !== 'object' || !ability || typeof ability !== 'object' || !schema?.uid) {
       return original(query as never, schema as never, options as never);
@@ -59,21 +107,36 @@ export function registerQuerySanitizeCache(strapi: Core.Strapi): void {
     for (const name of present) {
       const value = query[name];
       // Strapi's own rules for a part it does not sanitise: an empty sort is dropped, a falsy
-      // fields/populate is copied as it was
+      // filters/fields/populate is copied as it was
       if (name === 'sort' ? !hasSort(value) : !value) {
         if (name !== 'sort') out[name] = structuredClone(value);
         continue;
       }
-      const key = `${schema.uid}\n${name}\n${JSON.stringify(value)}`;
+      let leaves: string[] | null = null;
+      let input = value;
+      if (name === 'filters') {
+        leaves = [];
+        try {
+          input = shapeOf(value, leaves);
+        } catch (e) {
+          if (!(e instanceof NotAShape)) throw e;
+          out[name] = await part(name, value, schema, options.auth);
+          continue;
+        }
+      }
+      const key = `${schema.uid}\n${name}\n${JSON.stringify(input)}`;
       let done = perAbility.get(key);
       if (!done) {
         if (perAbility.size >= MAX_ENTRIES_PER_ABILITY) perAbility.clear();
-        done = part(name, structuredClone(value), schema, options.auth);
+        done = part(name, structuredClone(input), schema, options.auth);
         perAbility.set(key, done);
         done.catch(() => perAbility.delete(key));
       }
-      out[name] = structuredClone(await done);
+      out[name] = leaves ? fill(await done, leaves) : structuredClone(await done);
     }
     return out;
   }) as Sanitize['query'];
+  // both, for tests/rest-path-equivalence.test.ts (which compares them)
+  Object.defineProperty(sanitize, 'queryCache', { value: { cached, strapi: original }, enumerable: false });
+  sanitize.query = cached;
 }
