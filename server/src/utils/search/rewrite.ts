@@ -20,9 +20,11 @@ import { isObject, type Json } from '../types';
  * - for each relation, the link-table rows whose target matches (same predicate on the target's
  *   table, indexed the same way when config.ts lists it).
  * Every predicate is the one Strapi would have run, so the rows, order and totals are the same; only
- * the access path changes. Terms shorter than {@link MIN_INDEXED_TERM} characters, other operators,
- * and branches of any other shape (e.g. a user filter wrapped in `$and` by utils/user-filters.ts)
- * are left to Strapi untouched. Pure apart from building knex queries; throws nothing.
+ * the access path changes. A relation branch `{rel: {$and: [{field: {$containsi: term}}, …]}}` (what
+ * utils/user-filters.ts makes of a party caller's user-name branch) is folded too: its targets are
+ * looked up first with that very filter. Terms shorter than {@link MIN_INDEXED_TERM} characters, other
+ * operators and branches of any other shape are left to Strapi untouched. Reads only the (small)
+ * related tables itself; throws what the database throws.
  */
 export async function rewriteFreeText(strapi: Core.Strapi, uid: UID.ContentType, filters: unknown): Promise<unknown> {
   return walk(new Builder(strapi), uid, filters, 0);
@@ -52,7 +54,8 @@ export function registerFreeTextSearch(strapi: Core.Strapi): void {
 type Part =
   | { kind: 'own'; term: string; column: string }
   | { kind: 'rel'; term: string; relation: AttributeMeta; targetUid: UID.ContentType; attribute: string; column: string }
-  | { kind: 'ids'; relation: AttributeMeta; ids: number[] };
+  | { kind: 'ids'; relation: AttributeMeta; ids: number[] }
+  | { kind: 'relWhere'; relation: AttributeMeta; targetUid: UID.ContentType; where: Json };
 
 const LOGICAL = new Set(['$and', '$not']);
 
@@ -73,13 +76,27 @@ async function walk(b: Builder, uid: UID.ContentType, node: unknown, depth: numb
 async function rewriteOr(b: Builder, uid: UID.ContentType, branches: unknown[], depth: number): Promise<unknown[]> {
   const parts: Part[] = [];
   const kept: unknown[] = [];
+  let textual = false;
   for (const branch of branches) {
     const part = classify(b, uid, branch);
-    if (part) parts.push(part);
-    else kept.push(await walk(b, uid, branch, depth + 1));
+    if (!part) {
+      kept.push(await walk(b, uid, branch, depth + 1));
+    } else if (part.kind === 'relWhere') {
+      // a text condition ANDed with more on a relation (utils/user-filters.ts, for a party caller):
+      // the matching targets are looked up first, then read through the link table like the rest
+      const ids = await b.idsWhere(part.targetUid, part.where);
+      if (ids === null) kept.push(await walk(b, uid, branch, depth + 1));
+      else {
+        parts.push({ kind: 'ids', relation: part.relation, ids });
+        textual = true;
+      }
+    } else {
+      parts.push(part);
+      textual ||= part.kind !== 'ids';
+    }
   }
   // only worth it when at least one text branch takes the index path
-  if (!parts.some((p) => p.kind !== 'ids')) return Promise.all(branches.map((branch) => walk(b, uid, branch, depth + 1)));
+  if (!textual) return Promise.all(branches.map((branch) => walk(b, uid, branch, depth + 1)));
   const union = await b.union(uid, parts);
   return [union ? { id: { $in: union.query } } : NEVER, ...kept];
 }
@@ -117,6 +134,18 @@ function classify(b: Builder, uid: UID.ContentType, branch: unknown): Part | nul
   const inner = Object.keys(value);
   if (inner.length !== 1) return null;
   const targetUid = attribute.target as UID.ContentType;
+  if (inner[0] === '$and') {
+    // `{rel: {$and: [{field: {$containsi: term}}, …]}}`: one text conjunct makes the whole branch false
+    // for an owner without a linked row, as Strapi's LEFT JOIN makes it, so "owners of matching targets" is exact
+    const all = value.$and;
+    const textConjunct = (c: unknown) => {
+      if (!isObject(c) || Object.keys(c).length !== 1) return false;
+      const [field] = Object.keys(c);
+      const a = b.meta(targetUid)?.attributes[field];
+      return !!a && TEXT_TYPES.has(a.type) && termOf(c[field]) !== null;
+    };
+    return Array.isArray(all) && all.some(textConjunct) ? { kind: 'relWhere', relation, targetUid, where: value } : null;
+  }
   if (inner[0] === 'id') {
     const cond = value.id;
     if (!isObject(cond) || Object.keys(cond).length !== 1 || !Array.isArray(cond.$in)) return null;
@@ -192,6 +221,12 @@ class Builder {
     return rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id);
   }
 
+  /** The ids of `uid` matching the Strapi `where` (query engine, caller's transaction); null when more than {@link MAX_RELATED_IDS}. */
+  async idsWhere(uid: UID.ContentType, where: Json): Promise<number[] | null> {
+    const rows: { id: number }[] = await this.strapi.db.query(uid).findMany({ where, select: ['id'], limit: MAX_RELATED_IDS + 1 });
+    return rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id);
+  }
+
   /**
    * `SELECT id FROM <uid's table>` where any of `columns` contains `term` (case-insensitive); on
    * SQLite, the indexed columns go through the FTS5 table first (candidates), then the same check.
@@ -232,7 +267,7 @@ class Builder {
         entry.attributes.push(p.attribute);
         entry.columns.push(p.column);
         rel.set(key, entry);
-      } else {
+      } else if (p.kind === 'ids' && p.ids.length) {
         const jt = p.relation.joinTable!;
         selects.push(this.table(jt.name).select(jt.joinColumn.name).whereIn(jt.inverseJoinColumn.name, p.ids));
       }
