@@ -4,15 +4,19 @@ import { OUTBOX_KINDS, salesOrderKeys } from '@/features/sales-orders/keys';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { startQueryPersistence, wipePersistedQueries } from '@/lib/offline/persister';
 import type { OutboxHandler } from '@/lib/offline/outbox';
-import { startOutbox } from '@/lib/offline/sync';
+import { FLUSH_MESSAGE, hasOutboxItems, setOutboxStarter } from '@/lib/offline/outbox-peek';
+import type { OutboxRuntime } from '@/lib/offline/sync';
 import { clearServiceWorkerUserCaches } from '@/lib/offline/update';
 import type { Session } from '@/lib/session';
 
 /**
- * Offline wiring of the app (issue 10), loaded as its own chunk by main.tsx once a user is
- * signed in, so /login does not download Dexie (the service worker is registered by main.tsx): the persisted query cache (restored before the first paint when a session is
- * stored), the outbox with the features' handlers, the wipe on logout and the request for
- * persistent storage after sign-in.
+ * Offline wiring of the app (issue 10), loaded as its own chunk by main.tsx (app/boot.ts) once a
+ * user is signed in, so /login loads none of it (the service worker is registered by main.tsx):
+ * the persisted query cache, the outbox with the features' handlers, the wipe on logout and the
+ * request for persistent storage after sign-in. Neither this chunk nor the cache uses Dexie
+ * (lib/offline/idb.ts); the outbox runtime (Dexie, ~33 KiB gzipped) loads only when the user
+ * has something queued — at start, when the network returns, on the service worker's Background
+ * Sync message, at a sign-in — or when a screen that queues writes opens (issue 14).
  */
 
 const userIdOf = (session: Session) => () => {
@@ -69,8 +73,57 @@ const lazyHandlers: Record<string, OutboxHandler> = Object.fromEntries(
 /** Tabs tell each other about deliveries: only the sending tab runs `onDelivered`. */
 const DELIVERED_CHANNEL = 'balcao-outbox-delivered';
 
-/** Starts the outbox and the session-driven parts (wipe on logout, persist() after sign-in). */
-export function startOffline(queryClient: QueryClient, session: Session) {
+/**
+ * Starts the session-driven parts (wipe on logout, persist() after sign-in) and, when there is
+ * work for it, the outbox. `signedIn`: the app started with a sign-in (not a stored session),
+ * which lifts a 401 pause of that user's queue, as a sign-in under a running outbox does.
+ */
+export function startOffline(queryClient: QueryClient, session: Session, { signedIn = false }: { signedIn?: boolean } = {}) {
+  let runtime: Promise<OutboxRuntime | undefined> | undefined;
+  const startRuntime = () =>
+    (runtime ??= import('@/lib/offline/sync')
+      .then(({ startOutbox }) => startOutboxRuntime(startOutbox, queryClient, session))
+      .catch((error: unknown) => {
+        console.warn('[offline] fila de envio indisponível', error);
+        runtime = undefined;
+        return undefined;
+      }));
+  setOutboxStarter(startRuntime);
+
+  /** Starts the outbox when the signed-in user has something in it (`resume`: after a sign-in). */
+  const startIfQueued = async (resume: boolean) => {
+    if (runtime) return;
+    const { status, user } = session.getState();
+    if (status !== 'authenticated' || !user || !(await hasOutboxItems(user.id))) return;
+    const started = await startRuntime();
+    if (started && resume) await started.outbox.resume(user.id).then(() => started.flush());
+  };
+  void startIfQueued(signedIn);
+  if (typeof window !== 'undefined') window.addEventListener('online', () => void startIfQueued(false));
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+    navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type?: string } | null>) => {
+      if (e.data?.type === FLUSH_MESSAGE) void startIfQueued(false);
+    });
+  }
+
+  let last = session.getState();
+  if (last.status === 'authenticated') void requestPersistentStorage();
+  session.subscribe(() => {
+    const next = session.getState();
+    if (last.user && !next.user) {
+      void wipePersistedQueries();
+      clearServiceWorkerUserCaches();
+    }
+    if (next.status === 'authenticated' && last.status !== 'authenticated') {
+      void requestPersistentStorage();
+      void startIfQueued(true);
+    }
+    last = next;
+  });
+}
+
+/** The outbox runtime with the features' handlers and the app's toasts (lib/offline/sync.ts). */
+function startOutboxRuntime(startOutbox: typeof import('@/lib/offline/sync').startOutbox, queryClient: QueryClient, session: Session): OutboxRuntime {
   // The other tabs see the queued row vanish (the outbox is shared); they refetch the order's
   // payments and documents so the delivered record takes its place.
   const refreshOrder = (orderId: number) => {
@@ -81,7 +134,7 @@ export function startOffline(queryClient: QueryClient, session: Session) {
   channel?.addEventListener('message', (e: MessageEvent<{ orderId?: unknown }>) => {
     if (typeof e.data?.orderId === 'number') refreshOrder(e.data.orderId);
   });
-  const runtime = startOutbox({
+  return startOutbox({
     session,
     handlers: lazyHandlers,
     onDelivered: (item) => {
@@ -98,17 +151,4 @@ export function startOffline(queryClient: QueryClient, session: Session) {
     },
     onAttention: (_item, message) => toast({ title: 'Erro', description: `${message} (item na fila de envio: precisa de atenção)`, variant: 'destructive' }),
   });
-
-  let last = session.getState();
-  if (last.status === 'authenticated') void requestPersistentStorage();
-  session.subscribe(() => {
-    const next = session.getState();
-    if (last.user && !next.user) {
-      void wipePersistedQueries();
-      clearServiceWorkerUserCaches();
-    }
-    if (next.status === 'authenticated' && last.status !== 'authenticated') void requestPersistentStorage();
-    last = next;
-  });
-  return runtime;
 }

@@ -86,13 +86,20 @@ test.describe('Payments of an order (spec 001 §2 Dados do pagamento, §4, §5)'
     await expect(payments.locator('tbody tr')).toHaveCount(2);
 
     // No answer (issue 10): instead of failing, the Registrar waits in the outbox and goes when the server answers.
-    await page.route('**/api/receivables/confirm/**', (route) => route.abort('internetdisconnected'));
+    let unanswered = 0;
+    await page.route('**/api/receivables/confirm/**', (route) => {
+      unanswered += 1;
+      return route.abort('internetdisconnected');
+    });
     const first = payments.locator('tbody tr').filter({ hasText: 'R$ 10,00' });
     await first.getByRole('button', { name: 'Registrar' }).click();
     await page.getByRole('alertdialog', { name: 'Registrar pagamento' }).getByRole('button', { name: 'Registrar' }).click();
     await expect(toastText(page, 'O pagamento será registrado quando a conexão voltar.')).toBeVisible();
     await expect(first).toContainText('Registro aguardando envio');
     await expect(toastText(page, 'Verifique sua conexão ou tente novamente mais tarde.')).toHaveCount(0);
+    // The queued item is shown before the outbox's first attempt: let that attempt fail too (the
+    // direct request + the outbox's), so the item waits in its backoff until 'Enviar agora'.
+    await expect.poll(() => unanswered).toBeGreaterThanOrEqual(2);
     await page.unroute('**/api/receivables/confirm/**');
     await page.getByTestId('outbox-count').click();
     await page.getByRole('button', { name: 'Enviar agora' }).click();

@@ -5,7 +5,7 @@ import { ptBR } from 'date-fns/locale/pt-BR';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { css } from 'styled-system/css';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { useOnline, useOutboxItems } from '@/lib/offline/sync';
+import { useOnline, useOutboxItems } from '@/lib/offline/outbox-peek';
 import { useSession } from '@/lib/session';
 
 /** 'atualizado há 2 horas' for a ms timestamp (date-fns pt-BR, rounded down); '' for 0. */

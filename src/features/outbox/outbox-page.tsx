@@ -6,7 +6,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { toast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/format';
 import type { OutboxItem } from '@/lib/offline/db';
-import { maybeOutbox, outboxStateLabel, useOnline, useOutboxItems } from '@/lib/offline/sync';
+import { useOutboxRuntime, outboxStateLabel, useOnline, useOutboxItems } from '@/lib/offline/sync';
 import { useSession } from '@/lib/session';
 
 /** What a queued item is, in words ('Novo pagamento R$ 15,00 (PIX)', 'Documento CRLV: foto.jpg'). */
@@ -61,12 +61,13 @@ export interface OutboxItemEditor {
 
 export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
   const { user } = useSession();
+  const outboxRuntime = useOutboxRuntime();
   const items = useOutboxItems(user?.id);
   const online = useOnline();
   const estimate = useStorageEstimate();
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
   const [editing, setEditing] = useState<OutboxItem | null>(null);
-  const runtime = maybeOutbox();
+  const runtime = outboxRuntime;
 
   const sendNow = async () => {
     if (!runtime) return;

@@ -4,7 +4,7 @@ import { isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { documentTypeQueries } from '@/features/document-types/api';
-import { maybeOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/sync';
+import { useOutboxRuntime, outboxStateLabel, useOutboxItems } from '@/lib/offline/sync';
 import {
   OUTBOX_KINDS,
   deleteOrderDocument,
@@ -44,6 +44,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
     onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
   });
 
+  const outboxRuntime = useOutboxRuntime();
   const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === OUTBOX_KINDS.uploadDocument);
   const sending = [
     ...useMutationState({
@@ -59,7 +60,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
   // An upload goes through the offline outbox (issue 10): the file is kept as a Blob in IndexedDB
   // until both steps are done, online at once or later; progress shows in the badge.
   const onUpload = (type: DocumentType, file: File) => {
-    const runtime = maybeOutbox();
+    const runtime = outboxRuntime;
     if (!runtime) {
       upload.mutate({ orderId: order.id, documentType: { id: type.id }, file, fileName: file.name, idempotencyKey: newIdempotencyKey() });
       return;

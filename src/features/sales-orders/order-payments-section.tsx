@@ -5,7 +5,7 @@ import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { paymentMethodQueries } from '@/features/payment-methods/api';
 import { confirmReceivable, deleteReceivable, undoReceivable } from '@/features/receivables/api';
-import { maybeOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/sync';
+import { useOutboxRuntime, outboxStateLabel, useOutboxItems } from '@/lib/offline/sync';
 import { isNoAnswer } from '@/lib/offline/outbox';
 import type { OutboxItem } from '@/lib/offline/db';
 import {
@@ -111,6 +111,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
     meta: { successMessage: 'Pagamento criado com sucesso', errorMessage: 'Não foi possível criar o pagamento.', statusMessages: { 0: NO_ANSWER } },
     onSettled: refresh,
   });
+  const outboxRuntime = useOutboxRuntime();
   const orderItems = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id);
   const queued = orderItems.filter((i) => i.kind === OUTBOX_KINDS.createPayment);
   const queuedActionItems = orderItems.filter((i) => i.kind === OUTBOX_KINDS.confirmPayment || i.kind === OUTBOX_KINDS.undoPayment);
@@ -127,7 +128,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
 
   /** Queues Registrar / Estornar on a server payment (`payment`) or on a queued one (`dependsOn`). */
   const enqueueAction = async (action: PaymentAction, target: { payment: OrderPayment } | { dependsOn: number; label: string }) => {
-    const runtime = maybeOutbox();
+    const runtime = outboxRuntime;
     const kind = QUEUED_KIND[action];
     if (!runtime || !kind) throw new Error('Fila de envio indisponível.');
     const payload: QueuedPaymentActionPayload =
@@ -137,7 +138,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   };
 
   const onCreate = (values: NewPaymentValues) => {
-    const runtime = maybeOutbox();
+    const runtime = outboxRuntime;
     if (!runtime) {
       create.mutate(newOrderPaymentInput({ orderId: order.id, ...values }));
       return;
@@ -176,7 +177,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   ];
 
   // Registrar / Excluir / Estornar online: one mutation each, their texts in `meta` (MutationCache toasts).
-  const queueable = maybeOutbox() !== undefined;
+  const queueable = outboxRuntime !== undefined;
   const actionOptions = (action: PaymentAction) => ({
     mutationFn: ACTION_TEXT[action].run,
     meta: actionMeta(action, queueable && QUEUED_KIND[action] !== undefined),

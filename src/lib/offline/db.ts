@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
+import { DB_NAME } from './idb';
 
 /**
  * The one IndexedDB database of the PWA (issue 10), through Dexie, versioned. Tables:
@@ -7,7 +8,8 @@ import { Dexie, type EntityTable } from 'dexie';
  * - `outbox`: queued writes (plain data, never a token), auto-increment `seq` = creation order;
  * - `outboxBlobs`: the files of queued uploads as Blobs (name and MIME type kept), by the item's `seq`;
  * - `meta`: small flags (the outbox pause of a user after a 401).
- * A schema change adds a `version(n)`; never edit an old version's stores.
+ * A schema change adds a `version(n)`; never edit an old version's stores, and change `idb.ts`
+ * (which creates the same stores without Dexie) with it.
  */
 
 /** One persisted React Query client state (the async-storage persister writes strings). */
@@ -79,8 +81,7 @@ export type BalcaoDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
 };
 
-/** Name of the IndexedDB database. */
-export const DB_NAME = 'balcao';
+export { DB_NAME };
 
 /** Opens (lazily) the Balcão database; `name` and `deps` (a fake IndexedDB) only for tests. */
 export function createDb(name: string = DB_NAME, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }): BalcaoDb {

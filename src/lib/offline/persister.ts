@@ -7,13 +7,15 @@ import {
   type AsyncStorage,
   type Persister,
 } from '@tanstack/react-query-persist-client';
-import { getDb, type BalcaoDb } from './db';
+import type { QueryCacheRow } from './db';
+import { idbClear, idbDelete, idbGet, idbPut, openBalcaoDb, type OpenDb } from './idb';
 
 /**
  * The React Query cache, persisted to IndexedDB (issue 10 "Reading offline"): the async-storage
- * persister over the Dexie `queryCache` table (the sync persister cannot write to IndexedDB,
- * which is asynchronous, and is deprecated — docs/decisions.md). One row per user
- * (`rq:<userId>`; query keys start with the user id too), wiped on logout.
+ * persister over the `queryCache` store of the Balcão database (the sync persister cannot write
+ * to IndexedDB, which is asynchronous, and is deprecated — docs/decisions.md), read and written
+ * without Dexie (`idb.ts`, issue 14: every signed-in page needs this, few need the outbox). One
+ * row per user (`rq:<userId>`; query keys start with the user id too), wiped on logout.
  */
 
 /**
@@ -32,8 +34,8 @@ export const QUERY_CACHE_BUSTER = `${typeof __APP_VERSION__ === 'string' ? __APP
 
 const STORAGE_KEY = 'rq';
 
-/** An AsyncStorage over the Dexie table, scoped to the user `userId()` names (nothing without a user). */
-export function dexieQueryStorage(db: BalcaoDb, userId: () => number | null): AsyncStorage<string> {
+/** An AsyncStorage over the `queryCache` store, scoped to the user `userId()` names (nothing without a user). */
+export function idbQueryStorage(open: OpenDb, userId: () => number | null): AsyncStorage<string> {
   const rowKey = (key: string) => {
     const id = userId();
     return id === null ? null : `${key}:${id}`;
@@ -41,22 +43,22 @@ export function dexieQueryStorage(db: BalcaoDb, userId: () => number | null): As
   return {
     async getItem(key) {
       const k = rowKey(key);
-      return k ? ((await db.queryCache.get(k))?.value ?? null) : null;
+      return k ? ((await idbGet<QueryCacheRow>(open, 'queryCache', k))?.value ?? null) : null;
     },
     async setItem(key, value) {
       const k = rowKey(key);
-      if (k) await db.queryCache.put({ key: k, value, updatedAt: Date.now() });
+      if (k) await idbPut(open, 'queryCache', { key: k, value, updatedAt: Date.now() } satisfies QueryCacheRow);
     },
     async removeItem(key) {
       const k = rowKey(key);
-      if (k) await db.queryCache.delete(k);
+      if (k) await idbDelete(open, 'queryCache', k);
     },
   };
 }
 
 /** The persister: writes at most once a second; on a full disk it drops the oldest queries first. */
-export function createQueryPersister(db: BalcaoDb, userId: () => number | null): Persister {
-  return createAsyncStoragePersister({ storage: dexieQueryStorage(db, userId), key: STORAGE_KEY, throttleTime: 1_000, retry: removeOldestQuery });
+export function createQueryPersister(open: OpenDb, userId: () => number | null): Persister {
+  return createAsyncStoragePersister({ storage: idbQueryStorage(open, userId), key: STORAGE_KEY, throttleTime: 1_000, retry: removeOldestQuery });
 }
 
 /**
@@ -64,8 +66,8 @@ export function createQueryPersister(db: BalcaoDb, userId: () => number | null):
  * or busted cache is removed; restored queries are marked stale), then keeps saving it. Returns the unsubscribe function.
  * Never throws: a broken store only means a cold start.
  */
-export async function startQueryPersistence(queryClient: QueryClient, userId: () => number | null, db: BalcaoDb = getDb()): Promise<() => void> {
-  const persister = createQueryPersister(db, userId);
+export async function startQueryPersistence(queryClient: QueryClient, userId: () => number | null, open: OpenDb = openBalcaoDb): Promise<() => void> {
+  const persister = createQueryPersister(open, userId);
   try {
     await persistQueryClientRestore({ queryClient, persister, maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER });
     // What comes back from storage is shown at once but is never taken as fresh: it may predate a
@@ -80,6 +82,6 @@ export async function startQueryPersistence(queryClient: QueryClient, userId: ()
 }
 
 /** Deletes every persisted query cache (logout: a shared phone never shows the previous user's data). */
-export async function wipePersistedQueries(db: BalcaoDb = getDb()): Promise<void> {
-  await db.queryCache.clear();
+export async function wipePersistedQueries(open: OpenDb = openBalcaoDb): Promise<void> {
+  await idbClear(open, 'queryCache');
 }

@@ -1,7 +1,16 @@
-import { liveQuery } from 'dexie';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Dexie } from 'dexie';
+import { useEffect, useSyncExternalStore } from 'react';
 import { getDb, type OutboxItem } from './db';
 import { createOutbox, type FlushResult, type Outbox, type OutboxHandler, type OutboxOptions } from './outbox';
+import { FLUSH_MESSAGE, notifyOutboxChanged, requestOutbox } from './outbox-peek';
+
+export { useOnline, useOutboxItems } from './outbox-peek';
+
+// Every change of the outbox table that Dexie sees (this tab's writes, and other Dexie tabs'
+// through Dexie's own channel) reaches the Dexie-free readers of every tab (outbox-peek.ts).
+Dexie.on('storagemutated', (parts) => {
+  if (Object.keys(parts).some((k) => k.includes('/outbox/'))) notifyOutboxChanged();
+});
 
 /**
  * Who flushes the outbox and when (issue 10): one sender at a time across tabs (the outbox's
@@ -16,8 +25,7 @@ import { createOutbox, type FlushResult, type Outbox, type OutboxHandler, type O
 
 /** Background Sync tag the page registers and the service worker answers. */
 export const SYNC_TAG = 'balcao-outbox';
-/** Message the service worker posts to the pages on a sync event. */
-export const FLUSH_MESSAGE = 'outbox-flush';
+export { FLUSH_MESSAGE };
 
 /** What sync.ts needs of the session (lib/session's store satisfies it). */
 export interface SessionLike {
@@ -42,6 +50,11 @@ export interface StartOutboxOptions extends Pick<OutboxOptions, 'onDelivered' | 
 }
 
 let runtime: OutboxRuntime | undefined;
+const runtimeListeners = new Set<() => void>();
+function setRuntime(next: OutboxRuntime | undefined) {
+  runtime = next;
+  for (const l of [...runtimeListeners]) l();
+}
 
 /** Asks the service worker for a Background Sync (Chromium); silently nothing elsewhere. */
 export async function requestBackgroundSync(): Promise<void> {
@@ -127,7 +140,7 @@ export function startOutbox(options: StartOutboxOptions): OutboxRuntime {
   });
   if (currentUserId() !== null) void flush();
 
-  runtime = {
+  setRuntime({
     outbox,
     flush,
     sendNow,
@@ -137,10 +150,10 @@ export function startOutbox(options: StartOutboxOptions): OutboxRuntime {
       unsubscribe();
       if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
       if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) navigator.serviceWorker.removeEventListener('message', onMessage);
-      if (runtime?.outbox === outbox) runtime = undefined;
+      if (runtime?.outbox === outbox) setRuntime(undefined);
     },
-  };
-  return runtime;
+  });
+  return runtime!;
 }
 
 /** The page's outbox runtime. @throws Error when `startOutbox` has not run. */
@@ -156,40 +169,21 @@ export function maybeOutbox(): OutboxRuntime | undefined {
 
 /* ------------------------------------------------------------------ hooks for the screens */
 
-/** True while the browser says it is online (`online` / `offline` events). */
-export function useOnline(): boolean {
+/**
+ * The page's outbox runtime for a screen that queues writes (an order, the queue page): asks
+ * app/offline.ts to start it (it starts on its own only when there is something to send) and
+ * re-renders when it is there; `undefined` until then (tests, /login).
+ */
+export function useOutboxRuntime(): OutboxRuntime | undefined {
+  useEffect(() => requestOutbox(), []);
   return useSyncExternalStore(
     (cb) => {
-      window.addEventListener('online', cb);
-      window.addEventListener('offline', cb);
-      return () => {
-        window.removeEventListener('online', cb);
-        window.removeEventListener('offline', cb);
-      };
+      runtimeListeners.add(cb);
+      return () => runtimeListeners.delete(cb);
     },
-    () => navigator.onLine,
-    () => true,
+    () => runtime,
+    () => undefined,
   );
-}
-
-/**
- * The signed-in user's queued items, live across tabs (Dexie liveQuery), in `seq` order;
- * `undefined` while loading. `userId` null → [].
- */
-export function useOutboxItems(userId: number | null | undefined): OutboxItem[] | undefined {
-  const [items, setItems] = useState<OutboxItem[] | undefined>(undefined);
-  useEffect(() => {
-    if (userId == null) {
-      setItems([]);
-      return;
-    }
-    const sub = liveQuery(() => getDb().outbox.where('userId').equals(userId).sortBy('seq')).subscribe({
-      next: (rows) => setItems(rows as OutboxItem[]),
-      error: () => setItems([]),
-    });
-    return () => sub.unsubscribe();
-  }, [userId]);
-  return items;
 }
 
 /** A queued item's state in words: 'Aguardando envio', 'Enviando...' ('Enviando... 40%' for an upload), 'Precisa de atenção'. */

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootApp, type OfflineModule } from '@/app/boot';
-import { createDb, type BalcaoDb } from '@/lib/offline/db';
+import { idbOpener, type OpenDb } from '@/lib/offline/idb';
 import { startQueryPersistence } from '@/lib/offline/persister';
 import type { Session, SessionState } from '@/lib/session';
 
@@ -29,7 +29,7 @@ function List() {
 
 /** A database holding what user 7 saw last time (written through the real persister). */
 async function storedCache() {
-  const db = createDb(`boot-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const db = idbOpener(`boot-${Math.random()}`, new IDBFactory());
   const before = new QueryClient();
   const stop = await startQueryPersistence(before, () => USER, db);
   before.setQueryData(KEY, { data: [{ name: 'Pedido guardado' }] });
@@ -38,7 +38,7 @@ async function storedCache() {
   return db;
 }
 
-function harness(db: BalcaoDb, online: boolean) {
+function harness(db: OpenDb, online: boolean) {
   const queryClient = new QueryClient();
   const events: string[] = [];
   let open!: () => void;

@@ -3,16 +3,20 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { dataAgeText } from '@/components/layout/offline-status';
 import { createDb } from '@/lib/offline/db';
+import { idbOpener } from '@/lib/offline/idb';
 import { QUERY_CACHE_MAX_AGE, startQueryPersistence, wipePersistedQueries } from '@/lib/offline/persister';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('persisted query cache', () => {
   it('restores what a user saw, only for that user, and nothing after the wipe of a logout', async () => {
-    const db = createDb('persist-test', { indexedDB: new IDBFactory(), IDBKeyRange });
+    // The cache is written without Dexie (lib/offline/idb.ts); Dexie, the outbox's store, reads the same row.
+    const factory = new IDBFactory();
+    const open = idbOpener('persist-test', factory);
+    const db = createDb('persist-test', { indexedDB: factory, IDBKeyRange });
     let user: number | null = 7;
     const first = new QueryClient({ defaultOptions: { queries: { gcTime: QUERY_CACHE_MAX_AGE } } });
-    const stop = await startQueryPersistence(first, () => user, db);
+    const stop = await startQueryPersistence(first, () => user, open);
     first.setQueryData([7, 'sales-orders', 'list', { page: 1 }], { data: [{ id: 1, documentId: 'abc' }] });
     await sleep(1_300); // the persister writes at most once a second
     stop();
@@ -20,20 +24,20 @@ describe('persisted query cache', () => {
     expect(row?.value).toContain('"documentId":"abc"');
 
     const reloaded = new QueryClient();
-    (await startQueryPersistence(reloaded, () => user, db))();
+    (await startQueryPersistence(reloaded, () => user, open))();
     expect(reloaded.getQueryData([7, 'sales-orders', 'list', { page: 1 }])).toEqual({ data: [{ id: 1, documentId: 'abc' }] });
     // Shown at once, but stale: the first screen that uses it refetches (it may predate the last write).
     expect(reloaded.getQueryState([7, 'sales-orders', 'list', { page: 1 }])?.isInvalidated).toBe(true);
 
     user = 8;
     const other = new QueryClient();
-    (await startQueryPersistence(other, () => user, db))();
+    (await startQueryPersistence(other, () => user, open))();
     expect(other.getQueryCache().getAll()).toHaveLength(0);
 
-    await wipePersistedQueries(db);
+    await wipePersistedQueries(open);
     user = 7;
     const afterLogout = new QueryClient();
-    (await startQueryPersistence(afterLogout, () => user, db))();
+    (await startQueryPersistence(afterLogout, () => user, open))();
     expect(afterLogout.getQueryCache().getAll()).toHaveLength(0);
   });
 
