@@ -4,7 +4,7 @@ import { runSeed } from './seed';
 import { subscribeWriteChecks, relationScopeValidator } from './utils/relation-scope';
 import { userExposureSanitizer } from './utils/user-exposure';
 import { registerFastOutputSanitizer } from './utils/output-sanitizer';
-import { registerQuerySanitizeCache } from './utils/query-cache';
+import { registerQuerySanitizeCache, registerQueryValidateCache } from './utils/query-cache';
 import { registerAbilityCache } from './utils/ability-cache';
 import { registerUserFilterRules } from './utils/user-filters';
 import { registerDeleteNotFound } from './utils/delete-not-found';
@@ -34,6 +34,7 @@ export default {
     // wraps Strapi's query sanitiser first, so the user-filter rules below run on every request
     registerAbilityCache(strapi);
     registerQuerySanitizeCache(strapi);
+    registerQueryValidateCache(strapi);
     registerUserFilterRules(strapi);
     registerFastOutputSanitizer(strapi);
     registerFreeTextSearch(strapi);

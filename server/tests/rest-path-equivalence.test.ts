@@ -86,14 +86,25 @@ describe('one-pass output sanitiser', () => {
 
 /**
  * utils/query-cache.ts sanitises populate/sort/fields once per value and filters once per shape
- * (strings put back): for every content-type, a set of queries built from its schema (scalar,
+ * (strings put back), and remembers which of them validated: for every content-type, a set of queries built from its schema (scalar,
  * relation, private and unknown fields, nested $and/$or/$not, $in lists, empty objects, deep
  * populate with filters, sorts, fields), for every role's ability, the cached answer — on the first
- * call (miss) and the second (hit), and with other strings in the same shape — equals Strapi's.
+ * call (miss) and the second (hit), and with other strings in the same shape — equals Strapi's, and
+ * so does the validation verdict (valid, or the same error).
  */
 describe('query sanitiser cache', () => {
   it('answers like Strapi’s sanitiser for every content-type, query shape and role', async () => {
     const { cached, strapi: original } = (server.strapi.contentAPI.sanitize as any).queryCache;
+    const validation = (server.strapi.contentAPI.validate as any).queryCache;
+    const outcome = async (fn: () => Promise<unknown>) => {
+      try {
+        await fn();
+        return 'valid';
+      } catch (e) {
+        return `throws ${(e as Error).name}: ${(e as Error).message} ${JSON.stringify((e as any).details ?? null)}`;
+      }
+    };
+    let invalid = 0;
     expect(authOf.size).toBe(ROLES.length);
     const bad: string[] = [];
     let checks = 0;
@@ -141,12 +152,19 @@ describe('query sanitiser cache', () => {
             if (!isDeepStrictEqual(JSON.parse(JSON.stringify(mine)), JSON.parse(JSON.stringify(theirs)))) {
               bad.push(`${who} ${ct.uid} ${variant}: ${JSON.stringify(mine)} ≠ ${JSON.stringify(theirs)}`);
             }
+            const theirVerdict = await outcome(() => validation.strapi(structuredClone(query), schema, opts));
+            const myVerdict = await outcome(() => validation.cached(structuredClone(query), schema, opts));
+            if (theirVerdict !== 'valid') invalid += 1;
+            if (myVerdict !== theirVerdict) bad.push(`validate ${who} ${ct.uid} ${variant}: ${myVerdict} ≠ ${theirVerdict}`);
           }
         }
       }
     }
     expect(bad.slice(0, 5)).toEqual([]);
     expect(checks).toBeGreaterThan(1000);
-    console.log(`[query-cache] ${checks} sanitised queries compared`);
+    // both verdicts occur: the comparison covers refusals too
+    expect(invalid).toBeGreaterThan(100);
+    expect(checks - invalid).toBeGreaterThan(100);
+    console.log(`[query-cache] ${checks} queries compared (sanitised and validated; ${invalid} refused by validation)`);
   }, 300_000);
 });

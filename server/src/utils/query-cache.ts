@@ -140,3 +140,62 @@ export function registerQuerySanitizeCache(strapi: Core.Strapi): void {
   Object.defineProperty(sanitize, 'queryCache', { value: { cached, strapi: original }, enumerable: false });
   sanitize.query = cached;
 }
+
+type Validate = Core.Strapi['contentAPI']['validate'];
+
+/**
+ * The same reuse for `strapi.contentAPI.validate.query` (which runs before the sanitiser on every
+ * core and scoped `find`): a populate/sort/fields value (exactly) and a filters SHAPE (string leaves
+ * as markers, as above: Strapi's filter validators throw on keys, attributes and structure, never on
+ * a string's content) that validated once for a (content-type, ability) is not walked again. Only
+ * successes are remembered: a query that fails is validated, and fails, every time. Everything else
+ * — strict-param keys, publicationFilter, route query params — is validated on every request, in
+ * Strapi's order (those first, then filters, sort, fields, populate).
+ */
+export function registerQueryValidateCache(strapi: Core.Strapi): void {
+  const validate: Validate = strapi.contentAPI.validate;
+  const original = validate.query;
+  const valid = new WeakMap<object, Set<string>>();
+
+  const cached = (async (query: Record<string, unknown>, schema: { uid?: string }, options: Options = {}) => {
+    const ability = options.auth?.strategy?.name === 'users-permissions' ? options.auth.ability : null;
+    if (!query || typeof query !== 'object' || !ability || typeof ability !== 'object' || !schema?.uid) {
+      return original(query as never, schema as never, options as never);
+    }
+    const present = PARTS.filter((name) => name in query);
+    if (present.length === 0) return original(query as never, schema as never, options as never);
+    const rest: Record<string, unknown> = { ...query };
+    for (const name of present) delete rest[name];
+    await original(rest as never, schema as never, options as never);
+    let known = valid.get(ability);
+    if (!known) {
+      known = new Set();
+      valid.set(ability, known);
+    }
+    for (const name of present) {
+      const value = query[name];
+      // Strapi's own conditions: a falsy part is not validated, nor is populate '*'
+      if (!value || (name === 'populate' && value === '*')) continue;
+      let shape: unknown = value;
+      if (name === 'filters') {
+        try {
+          shape = shapeOf(value, []);
+        } catch (e) {
+          if (!(e instanceof NotAShape)) throw e;
+          await validate.filters(value as never, schema as never, { auth: options.auth } as never);
+          continue;
+        }
+      }
+      const key = `${schema.uid}\n${name}\n${JSON.stringify(shape)}`;
+      if (known.has(key)) continue;
+      if (name === 'filters') await validate.filters(value as never, schema as never, { auth: options.auth } as never);
+      else if (name === 'sort') await validate.sort(value as never, schema as never, { auth: options.auth } as never);
+      else if (name === 'fields') await validate.fields(value as never, schema as never);
+      else await validate.populate(value as never, schema as never);
+      if (known.size >= MAX_ENTRIES_PER_ABILITY) known.clear();
+      known.add(key);
+    }
+  }) as Validate['query'];
+  Object.defineProperty(validate, 'queryCache', { value: { cached, strapi: original }, enumerable: false });
+  validate.query = cached;
+}
