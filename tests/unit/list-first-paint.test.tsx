@@ -4,7 +4,8 @@ import { can, renderRoute } from './helpers/render-route';
 
 /**
  * Issue 13 (LCP): a list route's loader starts the request but does not hold the screen, so the
- * frame (title, filters, 'Carregando...') paints while the list request is still under way.
+ * frame (title, filters, 'Carregando...') paints while the list request is still under way; the
+ * pager waits for the rows, so their arrival moves nothing.
  */
 describe('list routes paint before their data', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -29,5 +30,7 @@ describe('list routes paint before their data', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getAllByText('Carregando...').length).toBeGreaterThan(0);
     expect(pending.length).toBeGreaterThan(0);
+    // The pager comes with the rows, so their arrival does not push it down (CLS).
+    expect(screen.queryByText('Visualizações por página')).toBeNull();
   });
 });

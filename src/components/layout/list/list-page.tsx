@@ -174,7 +174,8 @@ export function ListPage<T>(props: ListPageProps<T>) {
         ) : (
           <DataTable table={table} isLoading={list.isLoading} />
         )}
-        <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />
+        {/* Not while the first page loads: rows arriving above it would move it (Lighthouse CLS, issue 13). */}
+        {list.isLoading ? null : <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />}
       </div>
 
       {deleteAsked ? (
