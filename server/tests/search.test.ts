@@ -179,6 +179,18 @@ describe('free-text search on the indexes answers as Strapi does', () => {
     expect((await both('admin', 'receivable', 'visa', 'payment_date:desc')).indexed.total).toBeGreaterThan(0);
     expect((await both('admin', 'receivable', cpfDigits, 'payment_date:desc')).indexed.total).toBeGreaterThan(0);
     expect((await both('admin', 'receivable', orderDocumentId, 'payment_date:desc')).indexed.total).toBeGreaterThan(0);
+    // under $not the rewrite stays out (NULL and false differ there): the same rows as Strapi's own query, asked
+    // with every branch wrapped in a one-element $and (identical semantics, a shape the rewrite never folds)
+    for (const term of ['visa', 'paulista']) {
+      const ask = async (or: Row[]) => {
+        const query = { filters: { $not: { $or: or } }, fields: ['id'], sort: ['payment_date:desc', 'id:asc'], pagination: { page: 1, pageSize: 50 } };
+        const body = await get('admin', `/receivables?${qs.stringify(query, { encodeValuesOnly: true })}`);
+        return { ids: body.data.map((r: Row) => r.id), total: body.meta.pagination.total };
+      };
+      const negated = await ask(receivableOr(term));
+      expect(negated, `not ${term}`).toEqual(await ask(receivableOr(term).map((branch) => ({ $and: [branch] }))));
+      expect(negated.total, `not ${term}`).toBeLessThanOrEqual(receivables.filter((r) => !receivableMatches(r, term)).length);
+    }
     // same answers as the plain query where the two databases may differ or trigrams cannot help
     for (const term of ['a', 'el', '10', 'GAÚCHA', 'ção', '%', '_', '\\', '"vi"', "o'b", 'nf-1000%', '  ', 'zzzzzz-nothing']) {
       const { indexed, plain: bare } = await both('admin', 'receivable', term, 'payment_date:desc');

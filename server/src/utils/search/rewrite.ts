@@ -57,7 +57,12 @@ type Part =
   | { kind: 'ids'; relation: AttributeMeta; ids: number[] }
   | { kind: 'relWhere'; relation: AttributeMeta; targetUid: UID.ContentType; where: Json };
 
-const LOGICAL = new Set(['$and', '$not']);
+/**
+ * Operators the rewrite descends into. Never `$not`: under NOT, Strapi's `LIKE` on a NULL column (or on
+ * a missing relation row) is NULL and keeps the row out, while `id IN (…)` is false and NOT brings it
+ * in; outside NOT, NULL and false select the same rows.
+ */
+const LOGICAL = new Set(['$and']);
 
 async function walk(b: Builder, uid: UID.ContentType, node: unknown, depth: number): Promise<unknown> {
   if (depth > 12 || !node || typeof node !== 'object') return node;
