@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -117,11 +117,15 @@ beforeEach(() => {
 });
 
 describe('ListPage (spec 000 §2.4)', () => {
-  it('shows loading, then rows with the range text and the page-size options', async () => {
+  it('shows loading without the pager (rows arriving would push it: CLS), then rows with the range text and the page-size options', async () => {
     await signInOffline(allCustomer);
     renderInRouter(() => <ListHarness loading />);
     expect(await screen.findByText('Carregando...')).toBeInTheDocument();
-    expect(screen.getByText('0 itens')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Visualizações por página')).toBeNull();
+    cleanup();
+
+    renderInRouter(() => <ListHarness />);
+    expect(await screen.findByText('1-2 de 2 itens')).toBeInTheDocument();
     const select = screen.getByLabelText('Visualizações por página');
     expect(
       within(select)
