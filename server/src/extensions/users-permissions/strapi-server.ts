@@ -35,11 +35,16 @@ import type { AppContext } from '../../utils/types';
  */
 interface UsersPermissionsPlugin {
   controllers: { user: Record<string, Action>; role: Record<string, Action>; auth: Factory<Record<string, Action>> };
-  services: { jwt: Factory<JwtService>; user: Factory<UserService> };
+  services: { jwt: Factory<JwtService>; user: Factory<UserService>; permission: Factory<PermissionService> };
   middlewares: Record<string, unknown>;
   register?: (deps: { strapi: Core.Strapi }) => unknown;
   bootstrap?: (deps: { strapi: Core.Strapi }) => unknown;
   routes: Record<string, { routes: Core.RouteInput[] }>;
+}
+
+/** What we use of users-permissions' permission service. */
+interface PermissionService {
+  findRolePermissions(roleID: unknown): Promise<unknown[]>;
 }
 
 export default (plugin: UsersPermissionsPlugin) => {
@@ -69,6 +74,16 @@ export default (plugin: UsersPermissionsPlugin) => {
 
   plugin.services.jwt = withTokenVersionCheck(plugin.services.jwt);
   plugin.services.user = withAuthenticatedUserReuse(withRevocationOnEdit(plugin.services.user));
+  // The strategy reads the caller's role permissions on every request (kept: role edits apply at
+  // once, on every instance) with `load(role, 'permissions')`, two statements; the same rows in one.
+  const permissionFactory = plugin.services.permission;
+  plugin.services.permission = (deps: { strapi: Core.Strapi }) => {
+    const service =
+      typeof permissionFactory === 'function' ? (permissionFactory as (d: { strapi: Core.Strapi }) => PermissionService)(deps) : permissionFactory;
+    service.findRolePermissions = (roleID: unknown) =>
+      deps.strapi.db.query('plugin::users-permissions.permission').findMany({ where: { role: { id: roleID } } });
+    return service;
+  };
 
   plugin.middlewares.rateLimit = authRateLimit;
 
