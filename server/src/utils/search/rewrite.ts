@@ -52,6 +52,7 @@ export function registerFreeTextSearch(strapi: Core.Strapi): void {
 
 /** One foldable branch of an `$or`: own text column, text column of a relation, or relation ids. */
 type Part =
+  | { kind: 'never' }
   | { kind: 'own'; term: string; column: string }
   | { kind: 'rel'; term: string; relation: AttributeMeta; targetUid: UID.ContentType; attribute: string; column: string }
   | { kind: 'ids'; relation: AttributeMeta; ids: number[] }
@@ -95,7 +96,7 @@ async function rewriteOr(b: Builder, uid: UID.ContentType, branches: unknown[], 
         parts.push({ kind: 'ids', relation: part.relation, ids });
         textual = true;
       }
-    } else {
+    } else if (part.kind !== 'never') {
       parts.push(part);
       textual ||= part.kind !== 'ids';
     }
@@ -121,11 +122,23 @@ function termOf(cond: unknown): string | null {
   return length >= MIN_INDEXED_TERM && length <= MAX_INDEXED_TERM ? cond.$containsi : null;
 }
 
+/**
+ * `{$null: true, $notNull: true}`: the condition utils/query-errors.ts writes for a branch that can
+ * never match (a relation name nothing matches, a number out of a column's range). False on every
+ * row, so inside an `$or` it is dropped (OR false = the rest) — left in, its join kept every search
+ * on the scan path.
+ */
+function isNever(cond: unknown): boolean {
+  return isObject(cond) && Object.keys(cond).length === 2 && cond.$null === true && cond.$notNull === true;
+}
+
 /** The branch as a {@link Part}, or null when it has another shape. */
 function classify(b: Builder, uid: UID.ContentType, branch: unknown): Part | null {
   if (!isObject(branch)) return null;
   const keys = Object.keys(branch);
   if (keys.length !== 1) return null;
+  const only = branch[keys[0]];
+  if (isNever(only) || (isObject(only) && Object.keys(only).length === 1 && isNever(only.id))) return { kind: 'never' };
   const meta = b.meta(uid);
   const attribute = meta?.attributes[keys[0]];
   if (!attribute) return null;
