@@ -77,6 +77,21 @@ function fill(shape: unknown, leaves: string[]): unknown {
   return shape;
 }
 
+/**
+ * What both caches need of a query: the caller's users-permissions ability (the cache key), the
+ * cached parts present and the rest of the query (left to Strapi on every request); null when the
+ * query is not cacheable (no users-permissions ability, no content-type, no cached part).
+ */
+function splitQuery(query: Record<string, unknown>, schema: { uid?: string }, options: Options) {
+  const ability = options.auth?.strategy?.name === 'users-permissions' ? options.auth.ability : null;
+  if (!query || typeof query !== 'object' || !ability || typeof ability !== 'object' || !schema?.uid) return null;
+  const present = PARTS.filter((name) => name in query);
+  if (present.length === 0) return null;
+  const rest: Record<string, unknown> = { ...query };
+  for (const name of present) delete rest[name];
+  return { ability: ability as object, present, rest };
+}
+
 /** Wraps `strapi.contentAPI.sanitize.query` with the cache above (call in register(), before any other wrapper). */
 export function registerQuerySanitizeCache(strapi: Core.Strapi): void {
   const sanitize: Sanitize = strapi.contentAPI.sanitize;
@@ -90,14 +105,9 @@ export function registerQuerySanitizeCache(strapi: Core.Strapi): void {
   };
 
   const cached = (async (query: Record<string, unknown>, schema: { uid?: string }, options: Options = {}) => {
-    const ability = options.auth?.strategy?.name === 'users-permissions' ? options.auth.ability : null;
-    if (!query || typeof query !== 'object' || !ability || typeof ability !== 'object' || !schema?.uid) {
-      return original(query as never, schema as never, options as never);
-    }
-    const present = PARTS.filter((name) => name in query);
-    if (present.length === 0) return original(query as never, schema as never, options as never);
-    const rest: Record<string, unknown> = { ...query };
-    for (const name of present) delete rest[name];
+    const split = splitQuery(query, schema, options);
+    if (!split) return original(query as never, schema as never, options as never);
+    const { ability, present, rest } = split;
     const out = (await original(rest as never, schema as never, options as never)) as Record<string, unknown>;
     let perAbility = cache.get(ability);
     if (!perAbility) {
@@ -158,14 +168,9 @@ export function registerQueryValidateCache(strapi: Core.Strapi): void {
   const valid = new WeakMap<object, Set<string>>();
 
   const cached = (async (query: Record<string, unknown>, schema: { uid?: string }, options: Options = {}) => {
-    const ability = options.auth?.strategy?.name === 'users-permissions' ? options.auth.ability : null;
-    if (!query || typeof query !== 'object' || !ability || typeof ability !== 'object' || !schema?.uid) {
-      return original(query as never, schema as never, options as never);
-    }
-    const present = PARTS.filter((name) => name in query);
-    if (present.length === 0) return original(query as never, schema as never, options as never);
-    const rest: Record<string, unknown> = { ...query };
-    for (const name of present) delete rest[name];
+    const split = splitQuery(query, schema, options);
+    if (!split) return original(query as never, schema as never, options as never);
+    const { ability, present, rest } = split;
     await original(rest as never, schema as never, options as never);
     let known = valid.get(ability);
     if (!known) {
