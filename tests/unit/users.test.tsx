@@ -191,6 +191,21 @@ function stubServer(write: (call: Call) => Response = () => json({ id: 9, userna
 
 const userPerms = (actions: string[]): PermissionTree => can('users-permissions', actions, true);
 const toastWith = (title: string) => screen.findByText(title, {}, { timeout: 10_000 });
+/** Fills /user/new after the CPF: name, e-mail, Vendedor, São Paulo, the dealership when given, the two passwords. */
+async function fillNewSalesman(user: ReturnType<typeof userEvent.setup>, v: { company?: string; password: string; confirmPassword: string }) {
+  await user.type(screen.getByLabelText(/Nome completo/), 'Ana Souza');
+  await user.type(screen.getByLabelText(/^Email/), 'ana@balcao.test');
+  await waitFor(() => expect(within(screen.getByLabelText(/Permissão/)).getByRole('option', { name: 'Vendedor' })).toBeInTheDocument());
+  await user.selectOptions(screen.getByLabelText(/Permissão/), 'Vendedor');
+  await waitFor(() => expect(within(screen.getByLabelText(/^Estado/)).getByRole('option', { name: 'São Paulo' })).toBeInTheDocument());
+  await user.selectOptions(screen.getByLabelText(/^Estado/), 'São Paulo');
+  if (v.company) {
+    await waitFor(() => expect(within(screen.getByLabelText(/Concessionária/)).getByRole('option', { name: v.company })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText(/Concessionária/), v.company);
+  }
+  await user.type(screen.getByLabelText(/^Senha/), v.password);
+  await user.type(screen.getByLabelText(/Confirmar senha/), v.confirmPassword);
+}
 
 describe('/users and /user/{id} over the real route tree', () => {
   afterEach(() => {
@@ -337,16 +352,7 @@ describe('/users and /user/{id} over the real route tree', () => {
     await screen.findByRole('heading', { name: 'Novo usuário' });
     await user.type(screen.getByLabelText(/CPF\/CNPJ/), CPF);
     expect(screen.getByLabelText(/CPF\/CNPJ/)).toHaveValue('529.982.247-25');
-    await user.type(screen.getByLabelText(/Nome completo/), 'Ana Souza');
-    await user.type(screen.getByLabelText(/^Email/), 'ana@balcao.test');
-    await waitFor(() => expect(within(screen.getByLabelText(/Permissão/)).getByRole('option', { name: 'Vendedor' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText(/Permissão/), 'Vendedor');
-    await waitFor(() => expect(within(screen.getByLabelText(/^Estado/)).getByRole('option', { name: 'São Paulo' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText(/^Estado/), 'São Paulo');
-    await waitFor(() => expect(within(screen.getByLabelText(/Concessionária/)).getByRole('option', { name: 'Avenida Veículos' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText(/Concessionária/), 'Avenida Veículos');
-    await user.type(screen.getByLabelText(/^Senha/), 'segredo1');
-    await user.type(screen.getByLabelText(/Confirmar senha/), 'segredo1');
+    await fillNewSalesman(user, { company: 'Avenida Veículos', password: 'segredo1', confirmPassword: 'segredo1' });
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await toastWith('Usuário criado com sucesso')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
@@ -372,16 +378,7 @@ describe('/users and /user/{id} over the real route tree', () => {
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Novo usuário' });
     await user.type(screen.getByLabelText(/CPF\/CNPJ/), CPF);
-    await user.type(screen.getByLabelText(/Nome completo/), 'Ana Souza');
-    await user.type(screen.getByLabelText(/^Email/), 'ana@balcao.test');
-    await waitFor(() => expect(within(screen.getByLabelText(/Permissão/)).getByRole('option', { name: 'Vendedor' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText(/Permissão/), 'Vendedor');
-    await waitFor(() => expect(within(screen.getByLabelText(/^Estado/)).getByRole('option', { name: 'São Paulo' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText(/^Estado/), 'São Paulo');
-    await waitFor(() => expect(within(screen.getByLabelText(/Concessionária/)).getByRole('option', { name: 'Avenida Veículos' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText(/Concessionária/), 'Avenida Veículos');
-    await user.type(screen.getByLabelText(/^Senha/), 'segredo1');
-    await user.type(screen.getByLabelText(/Confirmar senha/), 'segredo2');
+    await fillNewSalesman(user, { company: 'Avenida Veículos', password: 'segredo1', confirmPassword: 'segredo2' });
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect((await screen.findAllByText(/Senha deve ter pelo menos 6 caracteres e confirmação deve coincidir/)).length).toBeGreaterThanOrEqual(1);
     await user.clear(screen.getByLabelText(/^Senha/));
@@ -397,14 +394,7 @@ describe('/users and /user/{id} over the real route tree', () => {
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Novo usuário' });
     await user.type(screen.getByLabelText(/CPF\/CNPJ/), CPF);
-    await user.type(screen.getByLabelText(/Nome completo/), 'Ana Souza');
-    await user.type(screen.getByLabelText(/^Email/), 'ana@balcao.test');
-    await waitFor(() => expect(within(screen.getByLabelText(/Permissão/)).getByRole('option', { name: 'Vendedor' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText(/Permissão/), 'Vendedor');
-    await waitFor(() => expect(within(screen.getByLabelText(/^Estado/)).getByRole('option', { name: 'São Paulo' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText(/^Estado/), 'São Paulo');
-    await user.type(screen.getByLabelText(/^Senha/), 'segredo1');
-    await user.type(screen.getByLabelText(/Confirmar senha/), 'segredo1');
+    await fillNewSalesman(user, { password: 'segredo1', confirmPassword: 'segredo1' });
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await toastWith('Já existe um usuário com este CPF/CNPJ.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Novo usuário' })).toBeInTheDocument();
