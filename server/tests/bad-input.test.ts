@@ -56,6 +56,28 @@ describe('bad input never answers 5xx', () => {
     }
   });
 
+  it('a sort that goes on past a scalar (id, documentId) answers 400 Ordenação inválida, on lists and on one entry', async () => {
+    // fuzz seed 1052320131 (PostgreSQL): sort=sales_order.id.id:DESC on GET /receivables/:id reached
+    // knex's order compiler with an object for a direction (TypeError → 500)
+    const token = await login('admin');
+    const list = await api('GET', '/receivables?pagination[pageSize]=1', { token });
+    const one = `/receivables/${list.body.data[0].documentId}`;
+    const cases = [
+      'sort[0]=sales_order.id.id:DESC',
+      'sort=id.id',
+      'sort[0]=documentId.x:asc',
+      'sort[sales_order][id][id]=desc',
+      'sort[0]=user_dispatcher_id.documentId.name',
+    ];
+    for (const path of ['/receivables', one, '/sales-orders', '/users']) {
+      for (const q of cases) {
+        const res = await api('GET', `${path}?${q}`, { token });
+        expect(res.status, `${path}?${q} → ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
+        expect(res.body.error.message, `${path}?${q}`).toMatch(/^Ordenação inválida/);
+      }
+    }
+  });
+
   it('unknown query keys answer 400 Invalid key', async () => {
     const token = await login('admin');
     const res = await api('GET', '/states?foo=bar', { token });

@@ -190,23 +190,33 @@ export function assertNoPrototypeNames(query: Record<string, unknown> | undefine
 
 const SORT_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const SORT_DIRECTION = /^(asc|desc)$/i;
+/** Built-in scalar keys every content-type has: nothing can follow them in a sort path. */
+const SCALAR_KEYS = new Set(['id', 'documentId']);
 
 /**
  * Checks `sort` (top level and inside `populate` entries): `field`, `relation.field`, optionally
  * `:asc`/`:desc` (any case), as text (comma separated), a list of such texts, or objects whose
  * leaves are 'asc'/'desc'. `sort=state_id.publishedAt:sideways` used to reach knex's PostgreSQL
- * compiler as a non-direction (TypeError → 500; found by the query fuzzer). Throws a 400
- * 'Ordenação inválida: ...'.
+ * compiler as a non-direction (TypeError → 500; found by the query fuzzer), and so did a path that
+ * goes on past `id` or `documentId` (`sort=sales_order.id.id:DESC`: Strapi's sort validator lets
+ * the built-in keys through without looking further; fuzz seed 1052320131 on PostgreSQL). Throws
+ * a 400 'Ordenação inválida: ...'.
  */
 export function assertSortShape(query: Record<string, unknown> | undefined): void {
   if (!query) return;
   const bad = (why: string): never => {
     throw new errors.ValidationError(`Ordenação inválida: ${why}`, { source: 'query', param: 'sort' });
   };
+  const checkPath = (path: string, shown: string): void => {
+    if (!SORT_PATH.test(path)) bad(`"${shown}"`);
+    const segments = path.split('.');
+    if (segments.slice(0, -1).some((s) => SCALAR_KEYS.has(s))) bad(`"${shown}" (id e documentId não têm subcampos)`);
+  };
   const checkObject = (node: Record<string, unknown>, depth: number): void => {
     if (depth > 12) bad('aninhamento profundo demais');
     for (const [key, value] of Object.entries(node)) {
-      if (!SORT_PATH.test(key)) bad(`"${key}" não é um campo`);
+      checkPath(key, key);
+      if (SCALAR_KEYS.has(key) && typeof value !== 'string') bad(`"${key}" (id e documentId não têm subcampos)`);
       if (typeof value === 'string') {
         if (!SORT_DIRECTION.test(value.trim())) bad(`direção "${value}" (use asc ou desc)`);
       } else if (isObject(value) && !Array.isArray(value)) checkObject(value, depth + 1);
@@ -218,7 +228,8 @@ export function assertSortShape(query: Record<string, unknown> | undefined): voi
       if (typeof entry === 'string') {
         for (const item of entry.split(',')) {
           const [path, direction, ...rest] = item.trim().split(':');
-          if (!SORT_PATH.test(path ?? '') || rest.length) bad(`"${item}"`);
+          if (rest.length) bad(`"${item}"`);
+          checkPath(path ?? '', item);
           if (direction !== undefined && !SORT_DIRECTION.test(direction.trim())) bad(`direção "${direction}" (use asc ou desc)`);
         }
       } else if (isObject(entry) && !Array.isArray(entry)) checkObject(entry, 0);
