@@ -18,7 +18,9 @@
  *    (full reports). Targets: performance ≥ 98, accessibility 100, best practices 100.
  * Figures depend on the machine's load: take them on an idle machine. Prints, never fails on
  * a score (exit 1 only when a page could not be measured).
- * Env: BENCH_URL, BENCH_PORT, CHROMIUM_PATH (default /usr/bin/chromium).
+ * Env: BENCH_URL, BENCH_PORT, CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TRACE=1 (also
+ * writes each page's Chromium trace as bench-results/lighthouse/<page>.trace.json, for
+ * DevTools' Performance panel: what each long task runs, when the API answered, when it painted).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -122,6 +124,9 @@ for (const p of PAGES) {
     const lhr = runner.lhr;
     if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
     writeFileSync(path.join(root, `bench-results/lighthouse/${p.name}.json`), runner.report);
+    if (process.env.BENCH_TRACE === '1') {
+      writeFileSync(path.join(root, `bench-results/lighthouse/${p.name}.trace.json`), JSON.stringify(runner.artifacts.Trace));
+    }
     const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
     const ms = (a) => Math.round(lhr.audits[a]?.numericValue ?? NaN);
     const failing = Object.values(lhr.categories)

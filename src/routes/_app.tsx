@@ -26,6 +26,9 @@ export const Route = createFileRoute('/_app')({
     return context.session.settled().then(check);
   },
   pendingMs: 0,
+  // Not the router's default 500 ms: on a cold start the placeholder shows while the screen's
+  // chunks load, and the screen must replace it as soon as they ran (issue 13, LCP).
+  pendingMinMs: 0,
   pendingComponent: SessionPlaceholder,
   component: AppLayout,
 });

@@ -1,6 +1,6 @@
 import { getCoreRowModel, getFilteredRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { Link, type ToOptions } from '@tanstack/react-router';
-import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { listPage } from 'styled-system/recipes';
 import { Icon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
@@ -15,6 +15,8 @@ import { Pager } from './pager';
 import { actionsColumn } from './row-actions';
 import type { FilterField, ListColumn } from './types';
 import type { ResourceList } from './use-resource-list';
+
+const EMPTY_ROWS: never[] = [];
 
 // The delete confirmation (Ark Dialog, focus trap: ~12 KiB gzipped) loads with the first delete
 // asked, not with every list (issue 14; the lists are the pages users open most).
@@ -113,8 +115,16 @@ export function ListPage<T>(props: ListPageProps<T>) {
     return col?.id ? [{ id: col.id, desc: dir === 'desc' }] : [];
   }, [search.sort, columns]);
 
+  // The rows (and the end of loading) render in a deferred pass: the query's answer reaches React
+  // as a synchronous update (useSyncExternalStore), and 25 cards or rows rendered there were one
+  // long task (issue 13, Total Blocking Time). The deferred pass is time-sliced (React yields to
+  // the browser every few ms); the urgent one only re-renders the frame, the cards and the table
+  // body keep their memoized output. The pager follows the deferred state, so it never shows
+  // before the rows it sits under (CLS).
+  const rows = useDeferredValue(list.rows);
+  const isLoading = useDeferredValue(list.isLoading);
   const table = useReactTable({
-    data: list.rows ?? [],
+    data: rows ?? EMPTY_ROWS,
     columns: allColumns,
     getRowId: (row) => getRowId(row),
     state: { sorting, globalFilter: list.serverSearch ? '' : list.searchText },
@@ -170,12 +180,18 @@ export function ListPage<T>(props: ListPageProps<T>) {
 
       <div className={s.body}>
         {isMobile ? (
-          <MobileCards table={table} isLoading={list.isLoading} label={title} columns={props.mobileColumns} />
+          <MobileCards
+            rows={table.getRowModel().rows}
+            visibleColumns={table.getVisibleLeafColumns()}
+            isLoading={isLoading}
+            label={title}
+            columns={props.mobileColumns}
+          />
         ) : (
-          <DataTable table={table} isLoading={list.isLoading} />
+          <DataTable table={table} isLoading={isLoading} />
         )}
         {/* Not while the first page loads: rows arriving above it would move it (Lighthouse CLS, issue 13). */}
-        {list.isLoading ? null : <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />}
+        {isLoading ? null : <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />}
       </div>
 
       {deleteAsked ? (

@@ -1,10 +1,14 @@
-import { flexRender, type Table } from '@tanstack/react-table';
+import { flexRender, type Column, type Row } from '@tanstack/react-table';
+import { memo, type ReactElement } from 'react';
 import { listPage } from 'styled-system/recipes';
 import { ACTIONS_COLUMN_ID } from './row-actions';
 import { headerText } from './types';
 
 export interface MobileCardsProps<T> {
-  table: Table<T>;
+  /** The table's row model (`table.getRowModel().rows`): a new array when the data, filter or sort change. */
+  rows: Row<T>[];
+  /** `table.getVisibleLeafColumns()`: a new array when the columns change (actions gained or lost). */
+  visibleColumns: Column<T>[];
   isLoading: boolean;
   /** Accessible name of the list (the screen title). */
   label: string;
@@ -12,10 +16,13 @@ export interface MobileCardsProps<T> {
   columns?: readonly string[] | undefined;
 }
 
-/** The rows as cards under 768 px (spec 000 §2.4): label/value pairs, then the row actions. */
-export function MobileCards<T>({ table, isLoading, label, columns }: MobileCardsProps<T>) {
+/**
+ * The rows as cards under 768 px (spec 000 §2.4): label/value pairs, then the row actions.
+ * Memoized on its props, so a re-render of the list frame (the search box, the query's urgent
+ * update) does not render the cards again (see ListPage's deferred rows).
+ */
+export const MobileCards = memo(function MobileCards<T>({ rows, isLoading, label, columns }: MobileCardsProps<T>) {
   const s = listPage();
-  const rows = table.getRowModel().rows;
   if (isLoading || rows.length === 0) {
     return (
       <div className={s.cards} role="list" aria-label={label}>
@@ -46,4 +53,4 @@ export function MobileCards<T>({ table, isLoading, label, columns }: MobileCards
       })}
     </div>
   );
-}
+}) as <T>(props: MobileCardsProps<T>) => ReactElement;
