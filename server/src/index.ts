@@ -3,7 +3,7 @@ import type { sanitize, validate } from '@strapi/utils';
 import { runSeed } from './seed';
 import { subscribeWriteChecks, relationScopeValidator } from './utils/relation-scope';
 import { userExposureSanitizer } from './utils/user-exposure';
-import { registerFastOutputSanitizer } from './utils/output-sanitizer';
+import { acceptsLists, registerFastOutputSanitizer } from './utils/output-sanitizer';
 import { registerQuerySanitizeCache, registerQueryValidateCache } from './utils/query-cache';
 import { registerAbilityCache } from './utils/ability-cache';
 import { registerUserFilterRules } from './utils/user-filters';
@@ -28,7 +28,7 @@ export default {
     // Strapi types both as lodash's CurriedFunction1 (callable with no argument), which a plain
     // `(schema) => async (data) => data` cannot satisfy: the casts are only about that.
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as unknown as validate.Validator);
-    strapi.sanitizers.add('content-api.output', userExposureSanitizer(strapi) as unknown as sanitize.Sanitizer);
+    strapi.sanitizers.add('content-api.output', acceptsLists(userExposureSanitizer(strapi)) as unknown as sanitize.Sanitizer);
     registerDeleteNotFound(strapi);
     // the REST path's per-request work, cut down (issue 14; docs/perf-rest-path.md): the query cache
     // wraps Strapi's query sanitiser first, so the user-filter rules below run on every request

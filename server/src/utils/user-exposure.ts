@@ -69,7 +69,7 @@ function walk<T>(strapi: Core.Strapi, schema: SchemaView, entity: T, onUser: (u:
 }
 
 async function verdicts(strapi: Core.Strapi, scope: Scope, ids: number[], cache: Map<number, Verdict>): Promise<void> {
-  const unknown = ids.filter((id) => !cache.has(id));
+  const unknown = [...new Set(ids)].filter((id) => !cache.has(id));
   if (!unknown.length) return;
   for (const id of unknown) cache.set(id, id === scope.userId ? 'self' : 'hidden');
   // a user's dealership decides 'people', which only dealerships and salesmen have: the others
@@ -117,7 +117,12 @@ async function parentsInScope(strapi: Core.Strapi, scope: Scope, parents: Parent
 
 const pick = (u: Json, fields: string[]) => Object.fromEntries(fields.filter((k) => k in u).map((k) => [k, u[k]]));
 
-/** The `content-api.output` sanitizer factory: `(schema) => async (entity) => entity`. */
+/**
+ * The `content-api.output` sanitizer factory: `(schema) => async (entity) => entity`. `entity` may
+ * also be a list of entities of `schema` (the one-pass output sanitiser hands a list answer over
+ * at once, see `acceptsLists` in utils/output-sanitizer.ts): the users of the whole list are then
+ * judged in one statement, not one per entity that brings new ones.
+ */
 export const userExposureSanitizer = (strapi: Core.Strapi) => (schema: SchemaView) => async (entity: unknown) => {
   if (!entity || typeof entity !== 'object') return entity;
   const state = requestState(strapi) ?? {};
@@ -129,28 +134,32 @@ export const userExposureSanitizer = (strapi: Core.Strapi) => (schema: SchemaVie
     parents: new Map<string, boolean>(),
   };
   const { scope, cache, parents } = state.userExposure as { scope: Scope | null; cache: Map<number, Verdict>; parents: Map<string, boolean> };
+  const entities: unknown[] = Array.isArray(entity) ? entity : [entity];
 
   const ids: number[] = [];
   const found: Parent[] = [];
-  walk(strapi, schema, entity, (u, parent) => {
-    ids.push(Number(u.id));
-    found.push(parent);
-    return u;
-  });
+  for (const one of entities)
+    walk(strapi, schema, one, (u, parent) => {
+      ids.push(Number(u.id));
+      found.push(parent);
+      return u;
+    });
   if (!ids.length) return entity;
   if (scope) {
     await verdicts(strapi, scope, ids, cache);
     const reached = found.filter((_, i) => cache.get(ids[i]) === 'hidden');
     if (reached.length) await parentsInScope(strapi, scope, reached, parents);
   }
-  return walk(strapi, schema, entity, (u, parent) => {
+  const judge = (u: UserObject, parent: Parent) => {
     let verdict = scope ? (cache.get(Number(u.id)) ?? 'hidden') : 'hidden';
     if (verdict === 'hidden' && parents.get(`${parent.uid}:${parent.id}`)) verdict = 'public';
     if (verdict === 'self') return u;
     if (verdict === 'people') return pick(u, PEOPLE_FIELDS);
     if (verdict === 'public') return pick(u, PUBLIC_FIELDS);
     return undefined;
-  });
+  };
+  const answers = entities.map((one) => walk(strapi, schema, one, judge));
+  return Array.isArray(entity) ? answers : answers[0];
 };
 
 /**

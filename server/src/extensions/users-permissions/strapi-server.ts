@@ -14,6 +14,7 @@ import {
   type UserService,
 } from './sessions';
 import { withBackgroundForgotPassword } from './forgot-password';
+import { interceptContentApiStrategies } from './auth-strategies';
 import { authRateLimit } from './rate-limit';
 import { inlineRoleUsersSanitizer } from '../../utils/output-sanitizer';
 import { userDestroyNotFound } from '../../utils/delete-not-found';
@@ -48,6 +49,10 @@ interface PermissionService {
 }
 
 export default (plugin: UsersPermissionsPlugin) => {
+  // Runs while the plugins load, before any module's register: the content-API strategies that
+  // the admin and this plugin register next are cut to the statements a request needs.
+  const running = (globalThis as { strapi?: Core.Strapi }).strapi;
+  if (running) interceptContentApiStrategies(running);
   // The output sanitizer the plugin registers (a role's users removed) is applied inside our
   // one-pass output sanitiser (utils/output-sanitizer.ts), which then skips it.
   const register = plugin.register;

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGINS, SEED_PASSWORD, type SeedRole } from './helpers/api';
+import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
+
+/**
+ * The statements a content-API request runs besides its query (issue 14 "Find where the time
+ * goes"; src/extensions/users-permissions/auth-strategies.ts, utils/user-exposure.ts), counted
+ * through knex's `query` event in a second, in-process Strapi — and the answers that must not
+ * change with them: a JWT-shaped bearer is not looked up as an API token (and a bad one is refused
+ * as before), a hex bearer still is (an expired API token answers Strapi's "Token expired"), the
+ * users-permissions "advanced" settings are read only for an unconfirmed user (whom
+ * `email_confirmation` still refuses), and a list answer's users are judged in one statement.
+ */
+let server: Awaited<ReturnType<typeof startSecondStrapi>>;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  server = await startSecondStrapi({ AUTH_RATELIMIT: 'false' });
+  server.strapi.db.connection.on('query', (q: { sql: string }) => statements.push(String(q.sql)));
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function token(who: SeedRole): Promise<string> {
+  const res = await requestFrom(server.port, 'POST', '/api/auth/local', { body: { identifier: LOGINS[who], password: SEED_PASSWORD } });
+  expect(res.status).toBe(200);
+  return res.body.jwt;
+}
+
+/** GET `path` with `bearer`; the answer and the SQL statements run while it was served. */
+async function get(path: string, bearer?: string) {
+  const from = statements.length;
+  const res = await requestFrom(server.port, 'GET', `/api${path}`, { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
+  return { ...res, sql: statements.slice(from) };
+}
+
+const on = (table: string) => (sql: string) => sql.includes(`from \`${table}\``) || sql.includes(`from "${table}"`);
+
+describe('authentication statements', () => {
+  it('a signed-in request does not look its JWT up as an API token, nor read the advanced settings', async () => {
+    const res = await get('/sales-orders?populate=*', await token('admin'));
+    expect(res.status).toBe(200);
+    expect(res.sql.filter(on('strapi_api_tokens'))).toEqual([]);
+    expect(res.sql.filter(on('strapi_core_store_settings'))).toEqual([]);
+    // the caller with its role, and the role's permissions: read on every request (live role edits)
+    expect(res.sql.filter(on('up_permissions'))).toHaveLength(1);
+  });
+
+  it('a bad JWT-shaped bearer is refused as before, without an API-token lookup', async () => {
+    const good = await token('admin');
+    const [head, body] = good.split('.');
+    for (const bad of [`${head}.${body}.AAAA`, 'a.b.c', `${head}.${body}.`]) {
+      const res = await get('/sales-orders', bad);
+      expect(res.status).toBe(401);
+      expect(res.body.error.message).toBe('Missing or invalid credentials');
+      expect(res.sql.filter(on('strapi_api_tokens'))).toEqual([]);
+    }
+  });
+
+  it('any other bearer is still looked up as an API token: an expired one answers Strapi’s "Token expired"', async () => {
+    const tokens = server.strapi.service('admin::api-token-content-api');
+    const created = await tokens.create({ name: `expired-${Date.now()}`, description: '', type: 'read-only', lifespan: null });
+    expect(created.accessKey).toMatch(/^[0-9a-f]+$/);
+    const fresh = await get('/vehicle-types', created.accessKey);
+    expect(fresh.sql.filter(on('strapi_api_tokens')).length).toBeGreaterThan(0);
+    expect(fresh.status).not.toBe(401);
+    await server.strapi.db.query('admin::api-token').update({ where: { id: created.id }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    const expired = await get('/vehicle-types', created.accessKey);
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.message).toBe('Token expired');
+    const garbage = await get('/vehicle-types', 'not-a-token');
+    expect(garbage.status).toBe(401);
+    expect(garbage.body.error.message).toBe('Missing or invalid credentials');
+    expect(garbage.sql.filter(on('strapi_api_tokens'))).toHaveLength(1);
+  });
+
+  it('an unconfirmed user: the advanced settings are read, and email_confirmation refuses it', async () => {
+    const strapi = server.strapi;
+    const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+    const username = `U${Date.now()}`;
+    const user = await strapi.db.query('plugin::users-permissions.user').create({
+      data: { username, email: `${username.toLowerCase()}@example.com`, provider: 'local', confirmed: false, blocked: false, role: role.id, token_version: 0 },
+    });
+    const jwt = await strapi.plugin('users-permissions').service('jwt').issue({ id: user.id, tv: 0 });
+    const store = strapi.store({ type: 'plugin', name: 'users-permissions' });
+    const advanced = await store.get({ key: 'advanced' });
+    try {
+      await store.set({ key: 'advanced', value: { ...advanced, email_confirmation: false } });
+      const allowed = await get('/users/me', jwt);
+      expect(allowed.status).toBe(200);
+      expect(allowed.sql.filter(on('strapi_core_store_settings'))).toHaveLength(1);
+      await store.set({ key: 'advanced', value: { ...advanced, email_confirmation: true } });
+      const refused = await get('/users/me', jwt);
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.message).toBe('Invalid credentials');
+      // confirmed: the setting cannot refuse, so it is not read
+      await strapi.db.query('plugin::users-permissions.user').update({ where: { id: user.id }, data: { confirmed: true } });
+      const confirmed = await get('/users/me', jwt);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.sql.filter(on('strapi_core_store_settings'))).toEqual([]);
+    } finally {
+      await store.set({ key: 'advanced', value: advanced });
+    }
+  });
+});
+
+describe('user exposure statements', () => {
+  it('a scoped list answer’s users are judged in one statement', async () => {
+    const res = await get('/sales-orders?populate=*&pagination[pageSize]=25', await token('despachante'));
+    expect(res.status).toBe(200);
+    const users = new Set<number>();
+    for (const order of res.body.data) for (const key of ['user_id', 'user_company_id', 'user_dispatcher_id']) if (order[key]?.id) users.add(order[key].id);
+    expect(res.body.data.length).toBeGreaterThan(1);
+    expect(users.size).toBeGreaterThan(1);
+    const verdicts = res.sql.filter((sql) => on('up_users')(sql) && /select [`"]t0[`"]\.[`"]id[`"], [`"]t0[`"]\.[`"]type[`"]/.test(sql));
+    expect(verdicts).toHaveLength(1);
+  });
+});
