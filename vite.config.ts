@@ -5,6 +5,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { routePreload } from './scripts/vite-route-preload';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -83,6 +85,17 @@ export default defineConfig({
     react(),
     zodJitless(),
     stylesheetAfterSkeleton(),
+    // index.html preloads a signed-in screen's chunks at once (issue 13; scripts/vite-route-preload.ts):
+    // its route and layout chunks, plus what every session loads lazily (offline chunk, session
+    // schemas, qs).
+    routePreload({
+      routesDir: fileURLToPath(new URL('./src/routes', import.meta.url)),
+      extraModules: [
+        fileURLToPath(new URL('./src/app/offline.ts', import.meta.url)),
+        fileURLToPath(new URL('./src/lib/session/schemas.ts', import.meta.url)),
+        createRequire(import.meta.url).resolve('qs'),
+      ],
+    }),
     // Precompressed twins (.br, .gz) served by Strapi's global::pwa with Content-Encoding.
     // config.js is left out: it is edited on the host, a stale twin would win over the edit.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/(^|\/)config\.js$/], threshold: 512 }),

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** What the build hands `transformIndexHtml`: the output chunks we read. */
+interface ChunkInfo {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  facadeModuleId?: string | null;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The signed-in screen's path for a route file under src/routes/_app ('sales-orders.tsx' →
+ * '/sales-orders', 'receivables.index.tsx' → '/receivables', 'index.tsx' → '/'); undefined for
+ * routes with params ('$id') or pathless files.
+ */
+export function appRoutePath(file: string): string | undefined {
+  const parts = file.replace(/\.tsx$/, '').split('.');
+  if (parts.some((p) => p.startsWith('$') || p.startsWith('-') || p.startsWith('_'))) return undefined;
+  const segments = parts.filter((p) => p !== 'index');
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * For each signed-in path without params: the chunks its screen needs beyond the entry (the
+ * `_app` layout's and the route's split chunks, the offline chunk every session loads, and all
+ * their static imports), as indexes into one file list. Pure, so it is unit tested.
+ */
+export function routePreloadMap(chunks: ChunkInfo[], routesDir: string, extraModules: string[]): { files: string[]; routes: Record<string, number[]> } {
+  const byFile = new Map(chunks.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.type === 'chunk' && c.isEntry);
+  const inEntry = new Set<string>();
+  const walk = (file: string, into: Set<string>) => {
+    if (into.has(file)) return;
+    into.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
+  };
+  if (entry) walk(entry.fileName, inEntry);
+  const facade = (c: ChunkInfo) => (c.facadeModuleId ?? '').replace(/\?.*$/, '');
+  const chunksOf = (moduleFile: string) => chunks.filter((c) => c.type === 'chunk' && !c.isEntry && facade(c) === moduleFile).map((c) => c.fileName);
+
+  const appDir = path.join(routesDir, '_app');
+  const common = [...chunksOf(path.join(routesDir, '_app.tsx')), ...extraModules.flatMap(chunksOf)];
+  const files: string[] = [];
+  const index = new Map<string, number>();
+  const routes: Record<string, number[]> = {};
+  const routeFiles = new Set(chunks.map((c) => facade(c)).filter((f) => path.dirname(f) === appDir));
+  for (const routeFile of [...routeFiles].sort()) {
+    const routePath = appRoutePath(path.basename(routeFile));
+    if (!routePath) continue;
+    const needed = new Set<string>();
+    for (const f of [...common, ...chunksOf(routeFile)]) walk(f, needed);
+    routes[routePath] = [...needed]
+      .filter((f) => !inEntry.has(f))
+      .map((f) => {
+        if (!index.has(f)) index.set(f, files.push(f) - 1);
+        return index.get(f)!;
+      });
+  }
+  return { files, routes };
+}
+
+/**
+ * Issue 13 (LCP): a signed-in cold start used to discover its screen's chunks in three rounds
+ * (the entry ran, then the router asked for the `_app` layout, then for the route's loader and
+ * component, each with its imports). This writes into index.html a small script that, for a
+ * session (stored token) on a known path, adds `<link rel="modulepreload">` for all of them at
+ * once, so they download while the entry does. Vite's own preload helper finds the links and
+ * adds nothing twice. The script is inline, so the server's CSP hashes it like the others
+ * (server/src/middlewares/pwa.ts reads the built index.html).
+ */
+export function routePreload(options: { routesDir: string; extraModules: string[] }): Plugin {
+  return {
+    name: 'balcao:route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const { files, routes } = routePreloadMap(Object.values(ctx.bundle) as ChunkInfo[], options.routesDir, options.extraModules);
+        const script = `(function (r, f, p, t) {
+        try {
+          t = localStorage.getItem('token');
+        } catch (e) {}
+        p = r[location.pathname.replace(/\\/+$/, '') || '/'];
+        if (!t || !p) return;
+        p.forEach(function (i) {
+          var l = document.createElement('link');
+          l.rel = 'modulepreload';
+          l.href = '/' + f[i];
+          document.head.appendChild(l);
+        });
+      })(${JSON.stringify(routes)}, ${JSON.stringify(files)});`;
+        return html.replace('</head>', `  <script>\n      ${script}\n    </script>\n  </head>`);
+      },
+    },
+  };
+}

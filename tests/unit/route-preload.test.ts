@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { appRoutePath, routePreloadMap } from '../../scripts/vite-route-preload';
+
+/**
+ * Issue 13: the build writes, for each signed-in path, the chunks its screen needs beyond the
+ * entry, so index.html can preload them at once (scripts/vite-route-preload.ts).
+ */
+describe('route preload map', () => {
+  it('names the path of a route file, none for params or pathless files', () => {
+    expect(appRoutePath('sales-orders.tsx')).toBe('/sales-orders');
+    expect(appRoutePath('receivables.index.tsx')).toBe('/receivables');
+    expect(appRoutePath('receivables.new.tsx')).toBe('/receivables/new');
+    expect(appRoutePath('index.tsx')).toBe('/');
+    expect(appRoutePath('sales-order.$id.details.tsx')).toBeUndefined();
+  });
+
+  it('lists the layout, extra and route chunks with their static imports, minus what the entry loads', () => {
+    const R = '/app/src/routes';
+    const chunks = [
+      { type: 'chunk' as const, fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/app/src/main.tsx', imports: ['assets/react.js'] },
+      { type: 'chunk' as const, fileName: 'assets/react.js', facadeModuleId: null, imports: [] },
+      {
+        type: 'chunk' as const,
+        fileName: 'assets/_app.js',
+        facadeModuleId: `${R}/_app.tsx?tsr-split=component`,
+        imports: ['assets/react.js', 'assets/icons.js'],
+      },
+      { type: 'chunk' as const, fileName: 'assets/icons.js', facadeModuleId: null, imports: [] },
+      { type: 'chunk' as const, fileName: 'assets/offline.js', facadeModuleId: '/app/src/app/offline.ts', imports: [] },
+      { type: 'chunk' as const, fileName: 'assets/orders.js', facadeModuleId: `${R}/_app/sales-orders.tsx?tsr-split=component`, imports: ['assets/list.js'] },
+      {
+        type: 'chunk' as const,
+        fileName: 'assets/orders-loader.js',
+        facadeModuleId: `${R}/_app/sales-orders.tsx?tsr-split=loader`,
+        imports: ['assets/zod.js'],
+      },
+      { type: 'chunk' as const, fileName: 'assets/list.js', facadeModuleId: null, imports: ['assets/react.js'] },
+      { type: 'chunk' as const, fileName: 'assets/zod.js', facadeModuleId: null, imports: [] },
+      { type: 'chunk' as const, fileName: 'assets/detail.js', facadeModuleId: `${R}/_app/sales-order.$id.index.tsx?tsr-split=component`, imports: [] },
+      { type: 'asset' as const, fileName: 'assets/index.css' },
+    ];
+    const { files, routes } = routePreloadMap(chunks, R, ['/app/src/app/offline.ts']);
+    expect(Object.keys(routes)).toEqual(['/sales-orders']);
+    expect(routes['/sales-orders']!.map((i) => files[i]).sort()).toEqual(
+      ['assets/_app.js', 'assets/icons.js', 'assets/list.js', 'assets/offline.js', 'assets/orders-loader.js', 'assets/orders.js', 'assets/zod.js'].sort(),
+    );
+  });
+});
