@@ -6,6 +6,7 @@ import { userExposureSanitizer } from './utils/user-exposure';
 import { acceptsLists, registerFastOutputSanitizer } from './utils/output-sanitizer';
 import { registerQuerySanitizeCache, registerQueryValidateCache } from './utils/query-cache';
 import { registerAbilityCache } from './utils/ability-cache';
+import { subscribeRolePermissionVersions } from './utils/role-permissions-cache';
 import { registerUserFilterRules } from './utils/user-filters';
 import { registerDeleteNotFound } from './utils/delete-not-found';
 import { registerFileSweep } from './utils/file-sweep';
@@ -46,6 +47,7 @@ export default {
    */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     subscribeWriteChecks(strapi);
+    subscribeRolePermissionVersions(strapi);
     try {
       await ensureSearchIndexes(strapi);
       await runSeed(strapi);

@@ -44,8 +44,10 @@ describe('authentication statements', () => {
     expect(res.status).toBe(200);
     expect(res.sql.filter(on('strapi_api_tokens'))).toEqual([]);
     expect(res.sql.filter(on('strapi_core_store_settings'))).toEqual([]);
-    // the caller with its role, and the role's permissions: read on every request (live role edits)
-    expect(res.sql.filter(on('up_permissions'))).toHaveLength(1);
+    // before the query: the caller with its role (two statements), and at most the role's
+    // permissions (see 'role permissions' below)
+    const before = res.sql.findIndex(on('sales_orders'));
+    expect(res.sql.slice(0, before).filter((sql) => sql.startsWith('select')).length).toBeLessThanOrEqual(3);
   });
 
   it('a bad JWT-shaped bearer is refused as before, without an API-token lookup', async () => {
@@ -104,6 +106,74 @@ describe('authentication statements', () => {
       await store.set({ key: 'advanced', value: advanced });
     }
   });
+});
+
+describe('role permissions (utils/role-permissions-cache.ts)', () => {
+  const ROLE = 'plugin::users-permissions.role';
+  const PERMISSION = 'plugin::users-permissions.permission';
+  const FIND = 'api::vehicle-type.vehicle-type.find';
+  const settle = () => new Promise((r) => setTimeout(r, 2100)); // SETTLE_MS + margin
+
+  it('are read again at once after any write of a permission row, and not otherwise once the role settled', async () => {
+    const strapi = server.strapi;
+    const stamp = Date.now();
+    const role = await strapi.db.query(ROLE).create({ data: { name: `Cache ${stamp}`, description: 'test', type: `cache-${stamp}` } });
+    const username = `C${stamp}`;
+    const user = await strapi.db.query('plugin::users-permissions.user').create({
+      data: { username, email: `${username.toLowerCase()}@example.com`, provider: 'local', confirmed: true, blocked: false, role: role.id, token_version: 0 },
+    });
+    const jwt = await strapi.plugin('users-permissions').service('jwt').issue({ id: user.id, tv: 0 });
+    const permissionReads = (r: { sql: string[] }) => r.sql.filter(on('up_permissions')).length;
+
+    await settle();
+    const first = await get('/vehicle-types', jwt);
+    expect(first.status).toBe(403);
+    expect(permissionReads(first)).toBe(1);
+    const cached = await get('/vehicle-types', jwt);
+    expect(cached.status).toBe(403);
+    expect(permissionReads(cached)).toBe(0);
+
+    // a grant written straight through the query engine applies to the very next request
+    const granted = await strapi.db.query(PERMISSION).create({ data: { action: FIND, role: role.id } });
+    const allowed = await get('/vehicle-types', jwt);
+    expect(allowed.status).toBe(200);
+    expect(permissionReads(allowed)).toBe(1);
+    await settle();
+    expect((await get('/vehicle-types', jwt)).status).toBe(200);
+    const allowedCached = await get('/vehicle-types', jwt);
+    expect(allowedCached.status).toBe(200);
+    expect(permissionReads(allowedCached)).toBe(0);
+
+    // and so does a revocation, at once
+    await strapi.db.query(PERMISSION).deleteMany({ where: { id: granted.id } });
+    const revoked = await get('/vehicle-types', jwt);
+    expect(revoked.status).toBe(403);
+    expect(permissionReads(revoked)).toBe(1);
+  }, 30_000);
+
+  it('an edit through the roles API applies to the next request', async () => {
+    const strapi = server.strapi;
+    const admin = await token('admin');
+    const stamp = Date.now();
+    const role = await strapi.db.query(ROLE).create({ data: { name: `Api ${stamp}`, description: 'test', type: `api-${stamp}` } });
+    const username = `A${stamp}`;
+    const user = await strapi.db.query('plugin::users-permissions.user').create({
+      data: { username, email: `${username.toLowerCase()}@example.com`, provider: 'local', confirmed: true, blocked: false, role: role.id, token_version: 0 },
+    });
+    const jwt = await strapi.plugin('users-permissions').service('jwt').issue({ id: user.id, tv: 0 });
+    await settle();
+    expect((await get('/vehicle-types', jwt)).status).toBe(403);
+    expect((await get('/vehicle-types', jwt)).status).toBe(403);
+    const tree = (await requestFrom(server.port, 'GET', `/api/users-permissions/roles/${role.id}`, { headers: { Authorization: `Bearer ${admin}` } })).body.role
+      .permissions;
+    tree['api::vehicle-type'].controllers['vehicle-type'].find.enabled = true;
+    const put = await requestFrom(server.port, 'PUT', `/api/users-permissions/roles/${role.id}`, {
+      headers: { Authorization: `Bearer ${admin}` },
+      body: { name: role.name, description: role.description, permissions: tree },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await get('/vehicle-types', jwt)).status).toBe(200);
+  }, 30_000);
 });
 
 describe('user exposure statements', () => {

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { rolePermissions } from '../../utils/role-permissions-cache';
 
 /**
  * The content API's authentication strategies, cut to the statements a request needs (issue 14
@@ -16,7 +17,9 @@ import type { Core } from '@strapi/strapi';
  * - users-permissions' `authenticate` reads the plugin's "advanced" settings (a core-store row) only
  *   for a user that is not confirmed: the settings decide nothing else there (`email_confirmation
  *   && !user.confirmed` refuses), so for a confirmed user the read cannot change the answer (one
- *   statement less). Otherwise it is the plugin's code, step by step: token, user, confirmation, block, role permissions, ability,
+ *   statement less). The role's permissions come from utils/role-permissions-cache.ts (read again
+ *   only when the role row, read with the user, shows a change). Otherwise it is the plugin's
+ *   code, step by step: token, user, confirmation, block, role permissions, ability,
  *   `ctx.state.user`/`session`; the same answers and errors.
  */
 
@@ -96,7 +99,9 @@ export function usersPermissionsAuthenticate(current: () => Core.Strapi) {
         }
         if (user.blocked) return { error: 'Invalid credentials' };
         const permission = service('permission');
-        const permissions = (await permission.findRolePermissions(user.role.id)).map((p) => permission.toContentAPIPermission(p));
+        // the role row read with the user carries its version: unchanged, no statement (utils/role-permissions-cache.ts)
+        const rows = await rolePermissions(current(), user.role, (roleID) => permission.findRolePermissions(roleID));
+        const permissions = rows.map((p) => permission.toContentAPIPermission(p));
         const userAbility = await ability(permissions);
         ctx.state.user = user;
         if (sessionId) ctx.state.session = { id: sessionId };
