@@ -84,7 +84,6 @@ interface ListPageOptions<T> {
 export function ListPage<T>(props: ListPageProps<T>) {
   const { list, columns, getRowId, newTo, editTo, onDelete, rowActions } = props;
   const title = props.title ?? props.resource?.label ?? '';
-  const { search } = list;
   const { permissions } = useSession();
   const abilities = { ...crudAbilities(permissions, props.resource ?? props.permissionBase), ...props.abilities };
   const isMobile = useIsMobile();
@@ -108,13 +107,6 @@ export function ListPage<T>(props: ListPageProps<T>) {
     return actions ? [...columns, actions] : columns;
   }, [columns, canEdit, canDelete, editTo, rowActions, props.canDeleteRow, props.canEditRow]);
 
-  const sorting: SortingState = useMemo(() => {
-    if (!search.sort) return [];
-    const [field, dir] = search.sort.split(':');
-    const col = columns.find((c) => (c.meta?.sortField ?? c.id) === field);
-    return col?.id ? [{ id: col.id, desc: dir === 'desc' }] : [];
-  }, [search.sort, columns]);
-
   // The rows (and the end of loading) render in a deferred pass: the query's answer reaches React
   // as a synchronous update (useSyncExternalStore), and 25 cards or rows rendered there were one
   // long task (issue 13, Total Blocking Time). The deferred pass is time-sliced (React yields to
@@ -123,24 +115,11 @@ export function ListPage<T>(props: ListPageProps<T>) {
   // before the rows it sits under (CLS).
   const rows = useDeferredValue(list.rows);
   const isLoading = useDeferredValue(list.isLoading);
-  const table = useReactTable({
-    data: rows ?? EMPTY_ROWS,
-    columns: allColumns,
-    getRowId: (row) => getRowId(row),
-    state: { sorting, globalFilter: list.serverSearch ? '' : list.searchText },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: true,
-    onSortingChange: (updater) => {
-      const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
-      const col = first ? columns.find((c) => c.id === first.id) : undefined;
-      const field = col ? (col.meta?.sortField ?? col.id) : undefined;
-      list.update({ sort: first && field ? `${field}:${first.desc ? 'desc' : 'asc'}` : undefined });
-    },
-    globalFilterFn: 'includesString',
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-  });
+  // On a phone the body (TanStack Table's instance, then the cards) mounts in a second, deferred
+  // pass too: a route's first render is a synchronous router update, and the frame (title, search
+  // box, filters) is all that pass needs to paint. Until then the body shows what the cards show
+  // while loading (the same markup, so nothing moves).
+  const bodyReady = useDeferredValue(true, false) || !isMobile;
 
   const confirmDelete = async () => {
     if (!toDelete || !onDelete) return;
@@ -179,19 +158,23 @@ export function ListPage<T>(props: ListPageProps<T>) {
       <FilterPanel list={list} fields={props.filterFields} sortOptions={props.sortOptions} />
 
       <div className={s.body}>
-        {isMobile ? (
-          <MobileCards
-            rows={table.getRowModel().rows}
-            visibleColumns={table.getVisibleLeafColumns()}
+        {bodyReady ? (
+          <ListBody<T>
+            list={list}
+            rows={rows}
             isLoading={isLoading}
+            columns={columns}
+            allColumns={allColumns}
+            getRowId={getRowId}
+            isMobile={isMobile}
             label={title}
-            columns={props.mobileColumns}
+            mobileColumns={props.mobileColumns}
           />
         ) : (
-          <DataTable table={table} isLoading={isLoading} />
+          <MobileCards rows={EMPTY_ROWS} visibleColumns={EMPTY_ROWS} isLoading label={title} />
         )}
         {/* Not while the first page loads: rows arriving above it would move it (Lighthouse CLS, issue 13). */}
-        {isLoading ? null : <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />}
+        {isLoading || !bodyReady ? null : <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />}
       </div>
 
       {deleteAsked ? (
@@ -205,5 +188,55 @@ export function ListPage<T>(props: ListPageProps<T>) {
         </Suspense>
       ) : null}
     </section>
+  );
+}
+
+interface ListBodyProps<T> {
+  list: ResourceList<T>;
+  /** The deferred rows and loading state (see ListPage). */
+  rows: T[] | undefined;
+  isLoading: boolean;
+  /** The screen's columns (sorting reads their `sortField`) and the same plus the actions column. */
+  columns: ListColumn<T>[];
+  allColumns: ListColumn<T>[];
+  getRowId: (row: T) => string;
+  isMobile: boolean;
+  label: string;
+  mobileColumns?: readonly string[] | undefined;
+}
+
+/** The list's TanStack Table (sort through the URL, the page filtered on the client unless the search is the server's) as cards or a table. */
+function ListBody<T>({ list, rows, isLoading, columns, allColumns, getRowId, isMobile, label, mobileColumns }: ListBodyProps<T>) {
+  const { search } = list;
+  const sorting: SortingState = useMemo(() => {
+    if (!search.sort) return [];
+    const [field, dir] = search.sort.split(':');
+    const col = columns.find((c) => (c.meta?.sortField ?? c.id) === field);
+    return col?.id ? [{ id: col.id, desc: dir === 'desc' }] : [];
+  }, [search.sort, columns]);
+
+  const table = useReactTable({
+    data: rows ?? EMPTY_ROWS,
+    columns: allColumns,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, globalFilter: list.serverSearch ? '' : list.searchText },
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: true,
+    onSortingChange: (updater) => {
+      const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+      const col = first ? columns.find((c) => c.id === first.id) : undefined;
+      const field = col ? (col.meta?.sortField ?? col.id) : undefined;
+      list.update({ sort: first && field ? `${field}:${first.desc ? 'desc' : 'asc'}` : undefined });
+    },
+    globalFilterFn: 'includesString',
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+  });
+
+  return isMobile ? (
+    <MobileCards rows={table.getRowModel().rows} visibleColumns={table.getVisibleLeafColumns()} isLoading={isLoading} label={label} columns={mobileColumns} />
+  ) : (
+    <DataTable table={table} isLoading={isLoading} />
   );
 }
