@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Icon } from '@/components/ui/icons';
 import type { MenuItem } from '@/lib/navigation/menu';
@@ -17,6 +17,9 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The closed drawer's menu renders in a deferred pass after the first one (issue 13: the
+  // first render of a screen is one synchronous task; the phone's menu is not visible in it).
+  const drawerReady = useDeferredValue(true, false);
 
   const toggleCollapsed = () =>
     setCollapsed((c) => {
@@ -75,7 +78,9 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
           })}
           style={{ transform: drawerOpen ? 'translateX(0)' : 'translateX(-100%)', visibility: drawerOpen ? 'visible' : 'hidden' }}
         >
-          <Sidebar menu={menu} collapsed={false} onToggleCollapsed={() => {}} mobile onNavigate={() => setDrawerOpen(false)} />
+          {drawerReady || drawerOpen ? (
+            <Sidebar menu={menu} collapsed={false} onToggleCollapsed={() => {}} mobile onNavigate={() => setDrawerOpen(false)} />
+          ) : null}
         </div>
         <main className={css({ p: '4' })}>{children}</main>
         <UpdatePrompt />
