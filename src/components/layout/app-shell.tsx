@@ -17,9 +17,11 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // The closed drawer's menu renders in a deferred pass after the first one (issue 13: the
-  // first render of a screen is one synchronous task; the phone's menu is not visible in it).
-  const drawerReady = useDeferredValue(true, false);
+  // On a phone, the screen and the closed drawer's menu render in a deferred, time-sliced pass
+  // after the shell's first one (issue 13: a route's first render is a synchronous router update,
+  // one long task on a phone's CPU; the header paints meanwhile). Only the
+  // shell's first mount waits: later screens render at once.
+  const deferredReady = useDeferredValue(true, false);
 
   const toggleCollapsed = () =>
     setCollapsed((c) => {
@@ -78,11 +80,11 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
           })}
           style={{ transform: drawerOpen ? 'translateX(0)' : 'translateX(-100%)', visibility: drawerOpen ? 'visible' : 'hidden' }}
         >
-          {drawerReady || drawerOpen ? (
+          {deferredReady || drawerOpen ? (
             <Sidebar menu={menu} collapsed={false} onToggleCollapsed={() => {}} mobile onNavigate={() => setDrawerOpen(false)} />
           ) : null}
         </div>
-        <main className={css({ p: '4' })}>{children}</main>
+        <main className={css({ p: '4' })}>{deferredReady ? children : null}</main>
         <UpdatePrompt />
       </div>
     );
