@@ -6,7 +6,8 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { toast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/format';
 import type { OutboxItem } from '@/lib/offline/db';
-import { useOutboxRuntime, outboxStateLabel, useOnline, useOutboxItems } from '@/lib/offline/sync';
+import type { OutboxRuntime } from '@/lib/offline/sync';
+import { useOutbox, outboxStateLabel, useOnline, useOutboxItems } from '@/lib/offline/outbox-peek';
 import { useSession } from '@/lib/session';
 
 /** What a queued item is, in words ('Novo pagamento R$ 15,00 (PIX)', 'Documento CRLV: foto.jpg'). */
@@ -61,27 +62,31 @@ export interface OutboxItemEditor {
 
 export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
   const { user } = useSession();
-  const outboxRuntime = useOutboxRuntime();
+  // The runtime (Dexie) runs already when the user has items (app/offline.ts); otherwise it loads with an action (issue 14).
+  const outbox = useOutbox();
   const items = useOutboxItems(user?.id);
   const online = useOnline();
   const estimate = useStorageEstimate();
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
   const [editing, setEditing] = useState<OutboxItem | null>(null);
-  const runtime = outboxRuntime;
-
-  const sendNow = async () => {
-    if (!runtime) return;
-    const result = await runtime.sendNow();
-    if (result.delivered) toast({ title: 'Sucesso', description: `${result.delivered} ${result.delivered === 1 ? 'item enviado' : 'itens enviados'}` });
+  /** Runs `action` on the runtime (loaded if needed); a failure is a toast. */
+  const withRuntime = (action: (runtime: OutboxRuntime) => Promise<unknown>) => {
+    if (!outbox) return;
+    outbox
+      .get()
+      .then(action)
+      .catch((error: unknown) => toast({ title: 'Erro', description: error instanceof Error ? error.message : String(error), variant: 'destructive' }));
   };
+
+  const sendNow = () =>
+    withRuntime(async (runtime) => {
+      const result = await runtime.sendNow();
+      if (result.delivered) toast({ title: 'Sucesso', description: `${result.delivered} ${result.delivered === 1 ? 'item enviado' : 'itens enviados'}` });
+    });
 
   const saveEdit = (item: OutboxItem, payload: unknown) => {
     setEditing(null);
-    if (!runtime) return;
-    runtime.outbox
-      .edit(item.seq!, payload)
-      .then(() => runtime.flush())
-      .catch((error: unknown) => toast({ title: 'Erro', description: error instanceof Error ? error.message : String(error), variant: 'destructive' }));
+    withRuntime((runtime) => runtime.outbox.edit(item.seq!, payload).then(() => runtime.flush()));
   };
 
   return (
@@ -90,7 +95,7 @@ export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
         <h1 id="outbox-title" className={css({ fontSize: '2xl', fontWeight: 'bold', flex: '1' })}>
           Fila de envio
         </h1>
-        <Button onClick={() => void sendNow()} disabled={!items?.length || !online}>
+        <Button onClick={sendNow} disabled={!items?.length || !online}>
           Enviar agora
         </Button>
       </div>
@@ -125,7 +130,7 @@ export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
                       Editar
                     </Button>
                   ) : null}
-                  <Button size="sm" variant="outline" onClick={() => void runtime?.outbox.retry(item.seq!).then(() => runtime.flush())}>
+                  <Button size="sm" variant="outline" onClick={() => withRuntime((runtime) => runtime.outbox.retry(item.seq!).then(() => runtime.flush()))}>
                     Tentar novamente
                   </Button>
                   <Button size="sm" variant="destructive" onClick={() => setDiscarding(item)}>
@@ -154,7 +159,7 @@ export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
             onClick={() => {
               const item = discarding;
               setDiscarding(null);
-              if (item && runtime) void runtime.outbox.discard(item.seq!);
+              if (item) withRuntime((runtime) => runtime.outbox.discard(item.seq!));
             }}
           >
             Descartar

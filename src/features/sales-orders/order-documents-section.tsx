@@ -4,7 +4,7 @@ import { isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { documentTypeQueries } from '@/features/document-types/api';
-import { useOutboxRuntime, outboxStateLabel, useOutboxItems } from '@/lib/offline/sync';
+import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
 import {
   OUTBOX_KINDS,
   deleteOrderDocument,
@@ -44,7 +44,8 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
     onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
   });
 
-  const outboxRuntime = useOutboxRuntime();
+  // Dexie loads with the first queued upload, not with the screen (issue 14).
+  const outbox = useOutbox();
   const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === OUTBOX_KINDS.uploadDocument);
   const sending = [
     ...useMutationState({
@@ -60,8 +61,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
   // An upload goes through the offline outbox (issue 10): the file is kept as a Blob in IndexedDB
   // until both steps are done, online at once or later; progress shows in the badge.
   const onUpload = (type: DocumentType, file: File) => {
-    const runtime = outboxRuntime;
-    if (!runtime) {
+    if (!outbox) {
       upload.mutate({ orderId: order.id, documentType: { id: type.id }, file, fileName: file.name, idempotencyKey: newIdempotencyKey() });
       return;
     }
@@ -74,8 +74,11 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
       companyUserId,
       dispatcherUserId: order.user_dispatcher_id?.id ?? null,
     };
-    void runtime.outbox
-      .enqueue({ kind: OUTBOX_KINDS.uploadDocument, orderId: order.id, payload, file: { blob: file, name: file.name, type: file.type } })
+    void outbox
+      .get()
+      .then((runtime) =>
+        runtime.outbox.enqueue({ kind: OUTBOX_KINDS.uploadDocument, orderId: order.id, payload, file: { blob: file, name: file.name, type: file.type } }),
+      )
       .catch((error: unknown) =>
         toast({ title: 'Erro no upload', description: error instanceof Error ? error.message : 'Falha no upload do arquivo', variant: 'destructive' }),
       );

@@ -5,7 +5,7 @@ import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { paymentMethodQueries } from '@/features/payment-methods/api';
 import { confirmReceivable, deleteReceivable, undoReceivable } from '@/features/receivables/api';
-import { useOutboxRuntime, outboxStateLabel, useOutboxItems } from '@/lib/offline/sync';
+import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
 import { isNoAnswer } from '@/lib/offline/outbox';
 import type { OutboxItem } from '@/lib/offline/db';
 import {
@@ -111,7 +111,8 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
     meta: { successMessage: 'Pagamento criado com sucesso', errorMessage: 'Não foi possível criar o pagamento.', statusMessages: { 0: NO_ANSWER } },
     onSettled: refresh,
   });
-  const outboxRuntime = useOutboxRuntime();
+  // Dexie loads with the first queued write, not with the screen (issue 14).
+  const outbox = useOutbox();
   const orderItems = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id);
   const queued = orderItems.filter((i) => i.kind === OUTBOX_KINDS.createPayment);
   const queuedActionItems = orderItems.filter((i) => i.kind === OUTBOX_KINDS.confirmPayment || i.kind === OUTBOX_KINDS.undoPayment);
@@ -128,9 +129,9 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
 
   /** Queues Registrar / Estornar on a server payment (`payment`) or on a queued one (`dependsOn`). */
   const enqueueAction = async (action: PaymentAction, target: { payment: OrderPayment } | { dependsOn: number; label: string }) => {
-    const runtime = outboxRuntime;
     const kind = QUEUED_KIND[action];
-    if (!runtime || !kind) throw new Error('Fila de envio indisponível.');
+    if (!outbox || !kind) throw new Error('Fila de envio indisponível.');
+    const runtime = await outbox.get();
     const payload: QueuedPaymentActionPayload =
       'payment' in target ? { paymentDocumentId: target.payment.documentId, label: `#${target.payment.id}` } : { label: target.label };
     await runtime.outbox.enqueue({ kind, orderId: order.id, payload, ...('dependsOn' in target ? { dependsOn: target.dependsOn } : {}) });
@@ -138,14 +139,20 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   };
 
   const onCreate = (values: NewPaymentValues) => {
-    const runtime = outboxRuntime;
-    if (!runtime) {
+    if (!outbox) {
       create.mutate(newOrderPaymentInput({ orderId: order.id, ...values }));
       return;
     }
     const methodName = methods.find((m) => m.id === values.paymentMethodId)?.name ?? '';
-    void runtime.outbox
-      .enqueue({ kind: OUTBOX_KINDS.createPayment, orderId: order.id, payload: queuedPaymentPayload({ orderId: order.id, ...values, methodName }) })
+    void outbox
+      .get()
+      .then((runtime) =>
+        runtime.outbox.enqueue({
+          kind: OUTBOX_KINDS.createPayment,
+          orderId: order.id,
+          payload: queuedPaymentPayload({ orderId: order.id, ...values, methodName }),
+        }),
+      )
       .catch((error: unknown) => toast({ title: 'Erro', description: errorMessage(error, 'Não foi possível criar o pagamento.'), variant: 'destructive' }));
   };
 
@@ -177,7 +184,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   ];
 
   // Registrar / Excluir / Estornar online: one mutation each, their texts in `meta` (MutationCache toasts).
-  const queueable = outboxRuntime !== undefined;
+  const queueable = outbox !== undefined;
   const actionOptions = (action: PaymentAction) => ({
     mutationFn: ACTION_TEXT[action].run,
     meta: actionMeta(action, queueable && QUEUED_KIND[action] !== undefined),

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { OutboxItem } from './db';
+import type { OutboxRuntime } from './sync';
 import { idbGetAllByIndex, openBalcaoDb, type OpenDb } from './idb';
 
 /**
@@ -118,17 +119,81 @@ export function useOnline(): boolean {
 
 /* ------------------------------------------------------------------ starting the outbox */
 
-let starter: (() => Promise<unknown>) | undefined;
+let starter: (() => Promise<OutboxRuntime | undefined>) | undefined;
 let wanted = false;
+let runtime: OutboxRuntime | undefined;
+const runtimeListeners = new Set<() => void>();
+let accessVersion = 0;
+const changed = () => {
+  accessVersion += 1;
+  for (const l of [...runtimeListeners]) l();
+};
 
 /** app/offline.ts: how to load and start the outbox runtime (Dexie) when a screen asks for it. */
-export function setOutboxStarter(start: () => Promise<unknown>): void {
+export function setOutboxStarter(start: () => Promise<OutboxRuntime | undefined>): void {
   starter = start;
+  changed();
   if (wanted) void start();
 }
 
-/** A screen that queues writes asks for the outbox runtime (started now, or once the app can). */
+/** Starts the outbox runtime now, or once the app can (app/offline.ts registered its starter). */
 export function requestOutbox(): void {
   wanted = true;
   void starter?.();
+}
+
+/** sync.ts: the page's running outbox runtime (`undefined` when it stops). */
+export function setCurrentOutbox(next: OutboxRuntime | undefined): void {
+  runtime = next;
+  changed();
+}
+
+/** The page's outbox runtime, or undefined before it started (lib/offline/sync.ts `startOutbox`). */
+export function currentOutbox(): OutboxRuntime | undefined {
+  return runtime;
+}
+
+/**
+ * The outbox runtime, loaded and started on demand (the first queued write of the page loads
+ * Dexie, issue 14). @throws Error 'Fila de envio indisponível.' when the app has no outbox.
+ */
+export async function loadOutbox(): Promise<OutboxRuntime> {
+  if (runtime) return runtime;
+  const started = (await starter?.()) ?? runtime;
+  if (!started) throw new Error('Fila de envio indisponível.');
+  return started;
+}
+
+/** What a screen that queues writes gets from {@link useOutbox}. */
+export interface OutboxAccess {
+  /** The running runtime, if already loaded (items queued at start, an earlier write). */
+  current: OutboxRuntime | undefined;
+  /** Loads and starts the runtime (Dexie) if needed: call it when a write is queued. @throws as {@link loadOutbox}. */
+  get(): Promise<OutboxRuntime>;
+}
+
+/**
+ * For a screen that queues writes (an order's payments and documents, the queue page):
+ * `undefined` when the page has no outbox (signed out, tests without app/offline.ts); otherwise
+ * an {@link OutboxAccess} whose `get()` loads the runtime — so opening the screen downloads no
+ * Dexie, the first queued write does (issue 14). Re-renders when the runtime starts or stops.
+ */
+export function useOutbox(): OutboxAccess | undefined {
+  useSyncExternalStore(
+    (cb) => {
+      runtimeListeners.add(cb);
+      return () => runtimeListeners.delete(cb);
+    },
+    () => accessVersion,
+    () => 0,
+  );
+  if (!runtime && !starter) return undefined;
+  return { current: runtime, get: loadOutbox };
+}
+
+/** A queued item's state in words: 'Aguardando envio', 'Enviando...' ('Enviando... 40%' for an upload), 'Precisa de atenção'. */
+export function outboxStateLabel(item: OutboxItem): string {
+  if (item.state === 'attention') return 'Precisa de atenção';
+  if (item.state === 'sending') return item.progress !== undefined && item.progress > 0 ? `Enviando... ${item.progress}%` : 'Enviando...';
+  return 'Aguardando envio';
 }

@@ -1,10 +1,10 @@
 import { Dexie } from 'dexie';
-import { useEffect, useSyncExternalStore } from 'react';
-import { getDb, type OutboxItem } from './db';
+import { useEffect } from 'react';
+import { getDb } from './db';
 import { createOutbox, type FlushResult, type Outbox, type OutboxHandler, type OutboxOptions } from './outbox';
-import { FLUSH_MESSAGE, notifyOutboxChanged, requestOutbox } from './outbox-peek';
+import { FLUSH_MESSAGE, currentOutbox, useOutbox, notifyOutboxChanged, requestOutbox, setCurrentOutbox } from './outbox-peek';
 
-export { useOnline, useOutboxItems } from './outbox-peek';
+export { outboxStateLabel, useOnline, useOutbox, useOutboxItems } from './outbox-peek';
 
 // Every change of the outbox table that Dexie sees (this tab's writes, and other Dexie tabs'
 // through Dexie's own channel) reaches the Dexie-free readers of every tab (outbox-peek.ts).
@@ -49,12 +49,8 @@ export interface StartOutboxOptions extends Pick<OutboxOptions, 'onDelivered' | 
   outboxOptions?: Partial<OutboxOptions>;
 }
 
-let runtime: OutboxRuntime | undefined;
-const runtimeListeners = new Set<() => void>();
-function setRuntime(next: OutboxRuntime | undefined) {
-  runtime = next;
-  for (const l of [...runtimeListeners]) l();
-}
+// The running runtime lives in outbox-peek.ts (Dexie-free), so screens can hold it without this module.
+const setRuntime = setCurrentOutbox;
 
 /** Asks the service worker for a Background Sync (Chromium); silently nothing elsewhere. */
 export async function requestBackgroundSync(): Promise<void> {
@@ -150,45 +146,32 @@ export function startOutbox(options: StartOutboxOptions): OutboxRuntime {
       unsubscribe();
       if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
       if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) navigator.serviceWorker.removeEventListener('message', onMessage);
-      if (runtime?.outbox === outbox) setRuntime(undefined);
+      if (currentOutbox()?.outbox === outbox) setRuntime(undefined);
     },
   });
-  return runtime!;
+  return currentOutbox()!;
 }
 
 /** The page's outbox runtime. @throws Error when `startOutbox` has not run. */
 export function getOutbox(): OutboxRuntime {
+  const runtime = currentOutbox();
   if (!runtime) throw new Error('Outbox não iniciado (startOutbox em main.tsx).');
   return runtime;
 }
 
 /** The page's outbox runtime, or undefined before `startOutbox` (tests, /login before start). */
 export function maybeOutbox(): OutboxRuntime | undefined {
-  return runtime;
+  return currentOutbox();
 }
 
 /* ------------------------------------------------------------------ hooks for the screens */
 
 /**
- * The page's outbox runtime for a screen that queues writes (an order, the queue page): asks
- * app/offline.ts to start it (it starts on its own only when there is something to send) and
- * re-renders when it is there; `undefined` until then (tests, /login).
+ * The page's outbox runtime for a screen that must have it running (starts it now): prefer
+ * `useOutbox()` (outbox-peek.ts), which loads Dexie only when a write is queued (issue 14).
+ * `undefined` until it runs (tests, /login).
  */
 export function useOutboxRuntime(): OutboxRuntime | undefined {
   useEffect(() => requestOutbox(), []);
-  return useSyncExternalStore(
-    (cb) => {
-      runtimeListeners.add(cb);
-      return () => runtimeListeners.delete(cb);
-    },
-    () => runtime,
-    () => undefined,
-  );
-}
-
-/** A queued item's state in words: 'Aguardando envio', 'Enviando...' ('Enviando... 40%' for an upload), 'Precisa de atenção'. */
-export function outboxStateLabel(item: OutboxItem): string {
-  if (item.state === 'attention') return 'Precisa de atenção';
-  if (item.state === 'sending') return item.progress !== undefined && item.progress > 0 ? `Enviando... ${item.progress}%` : 'Enviando...';
-  return 'Aguardando envio';
+  return useOutbox()?.current;
 }

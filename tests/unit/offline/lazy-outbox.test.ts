@@ -75,4 +75,18 @@ describe('the outbox runtime loads only with work', () => {
     peek.requestOutbox();
     await vi.waitFor(() => expect(started.count).toBe(1));
   });
+
+  it('a screen that queues loads the runtime with its first queued write, not when it opens (useOutbox().get)', async () => {
+    const { startOffline } = await import('@/app/offline');
+    const peek = await import('@/lib/offline/outbox-peek');
+    await expect(peek.loadOutbox()).rejects.toThrow('Fila de envio indisponível.');
+    startOffline(new QueryClient(), session(44));
+    await sleep(50);
+    expect(started.count).toBe(0);
+    const runtime = await peek.loadOutbox();
+    expect(started.count).toBe(1);
+    expect(runtime.outbox).toBeDefined();
+    await peek.loadOutbox();
+    expect(started.count).toBe(1);
+  });
 });
