@@ -1,27 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { listPage, tableCell } from 'styled-system/recipes';
-import { SubmitForm, useAppForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icons';
-import { userQueries } from '@/features/users/api';
-import { userDisplayName, type UserRef } from '@/features/users/schema';
 import { useSession } from '@/lib/session';
-import { createDocumentType, deleteDocumentType, documentTypeKeys, documentTypeRecordQueries, updateDocumentType } from './api';
-import {
-  INVALID_COMPANY,
-  INVALID_DISPATCHER,
-  documentTypeFormSchema,
-  documentTypeFormToPayload,
-  documentTypeToForm,
-  partyId,
-  partyName,
-  type DocumentTypeFormValues,
-  type DocumentTypeRecord,
-} from './schema';
+import { deleteDocumentType, documentTypeKeys, documentTypeRecordQueries } from './api';
+import { partyName, type DocumentTypeRecord } from './schema';
+
+// The modal (Ark Dialog, TanStack Form, the users' selects) loads when /new or /{id} opens it,
+// not with the list (issue 14).
+const DocumentTypeModal = lazy(() => import('./document-type-form').then((m) => ({ default: m.DocumentTypeModal })));
 
 /**
  * /document-type 'Tipos de Documento' (spec 000 §2.10, §5 "Document type form", §7, §8): the
@@ -113,101 +103,11 @@ export function DocumentTypeScreen({ id, modal }: { id?: string; modal?: 'new' |
           </tbody>
         </table>
       </div>
-      <Dialog
-        open={Boolean(modal)}
-        onOpenChange={(open) => (open ? undefined : close())}
-        title={modal === 'edit' ? 'Editar Tipo de Documento' : 'Novo Tipo de Documento'}
-      >
-        {modal === 'edit' && id ? <EditBody id={id} onDone={close} /> : modal === 'new' ? <DocumentTypeForm onDone={close} /> : null}
-      </Dialog>
+      {modal ? (
+        <Suspense fallback={null}>
+          <DocumentTypeModal id={id} modal={modal} onClose={close} />
+        </Suspense>
+      ) : null}
     </div>
-  );
-}
-
-function EditBody({ id, onDone }: { id: string; onDone: () => void }) {
-  const detail = useQuery(documentTypeRecordQueries.detail(id));
-  if (detail.isLoading) return <p>Carregando...</p>;
-  if (!detail.data) return <p>Tipo de documento não encontrado.</p>;
-  return <DocumentTypeForm key={detail.data.documentId} record={detail.data} onDone={onDone} />;
-}
-
-/** Options of a select: the loaded users, plus the record's own party when it is not among them (so the invalid text shows). */
-function partyOptions(users: UserRef[] | undefined, current: DocumentTypeRecord['user_dispatcher_id']) {
-  const options = (users ?? []).map((u) => ({ value: String(u.id), label: userDisplayName(u) || `#${u.id}` }));
-  const currentId = partyId(current);
-  if (currentId !== undefined && !options.some((o) => o.value === String(currentId))) options.push({ value: String(currentId), label: partyName(current) });
-  return options;
-}
-
-/**
- * The modal's form: Despachante and Concessionária selects (users of type dispatcher / company,
- * page 1 size 100; failures 'Erro ao buscar despachantes.' / 'Erro ao buscar concessionárias.'),
- * Nome, Cancelar and Salvar; Salvar stays disabled until both selected ids are in the loaded lists.
- */
-function DocumentTypeForm({ record, onDone }: { record?: DocumentTypeRecord; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const dispatchers = useQuery({ ...userQueries.byType('dispatcher'), meta: { errorMessage: 'Erro ao buscar despachantes.', useServerMessage: false } });
-  const companies = useQuery({ ...userQueries.byType('company'), meta: { errorMessage: 'Erro ao buscar concessionárias.', useServerMessage: false } });
-  const dispatcherIds = new Set((dispatchers.data ?? []).map((u) => Number(u.id)));
-  const companyIds = new Set((companies.data ?? []).map((u) => Number(u.id)));
-  const save = useMutation({
-    mutationFn: (values: DocumentTypeFormValues) => {
-      const data = documentTypeFormToPayload(values);
-      return record ? updateDocumentType(record.documentId, data) : createDocumentType(data);
-    },
-    meta: {
-      successMessage: record ? 'Tipo de documento atualizado com sucesso' : 'Tipo de documento criado com sucesso',
-      errorMessage: 'Erro ao salvar documento: {message}',
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: documentTypeKeys.all() });
-      onDone();
-    },
-  });
-  const form = useAppForm({
-    defaultValues: documentTypeToForm(record),
-    validators: { onSubmit: documentTypeFormSchema(dispatcherIds, companyIds) },
-    onSubmit: ({ value }) => save.mutateAsync(value).catch(() => undefined),
-  });
-  const values = useStore(form.store, (st) => st.values);
-  const dispatcherInvalid = Boolean(values.user_dispatcher_id) && dispatchers.isSuccess && !dispatcherIds.has(Number(values.user_dispatcher_id));
-  const companyInvalid = Boolean(values.user_company_id) && companies.isSuccess && !companyIds.has(Number(values.user_company_id));
-  const canSave = dispatcherIds.has(Number(values.user_dispatcher_id)) && companyIds.has(Number(values.user_company_id)) && !save.isPending;
-  return (
-    <form.AppForm>
-      <SubmitForm onSubmit={form.handleSubmit} className={css({ display: 'grid', gap: '3' })}>
-        <form.AppField name="user_dispatcher_id">
-          {(f) => (
-            <f.SelectField
-              label="Despachante"
-              required
-              placeholder={dispatchers.isLoading ? 'Carregando...' : 'Selecione'}
-              options={partyOptions(dispatchers.data, record?.user_dispatcher_id)}
-              helper={dispatcherInvalid ? <span className={css({ color: 'danger.600' })}>{INVALID_DISPATCHER}</span> : undefined}
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="user_company_id">
-          {(f) => (
-            <f.SelectField
-              label="Concessionária"
-              required
-              placeholder={companies.isLoading ? 'Carregando...' : 'Selecione'}
-              options={partyOptions(companies.data, record?.user_company_id)}
-              helper={companyInvalid ? <span className={css({ color: 'danger.600' })}>{INVALID_COMPANY}</span> : undefined}
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="name">{(f) => <f.TextField label="Nome" required maxLength={150} />}</form.AppField>
-        <div className={dialogFooter}>
-          <Button variant="outline" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!canSave}>
-            {save.isPending ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </div>
-      </SubmitForm>
-    </form.AppForm>
   );
 }
