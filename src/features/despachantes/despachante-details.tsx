@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { css } from 'styled-system/css';
-import { SubmitForm, useAppForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
@@ -16,10 +15,12 @@ import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { deleteAgreement, dispatcherKeys, dispatcherQueries, NotADispatcherError, saveAgreementIncentives } from './api';
 import { despachanteResource } from './resource';
-import { LINK_TEXTS, agreementCompanyName, formatPercent, incentivesSchema, type Agreement, type Dispatcher, type Incentives } from './schema';
+import { LINK_TEXTS, agreementCompanyName, formatPercent, type Agreement, type Dispatcher, type Incentives } from './schema';
 
 // 'Gerenciar Concessionárias' (Ark Dialog and Combobox) loads when opened (issue 14).
 const ManageDialog = lazy(() => import('./manage-dealerships-dialog').then((m) => ({ default: m.ManageDialog })));
+// A row's inline incentives form (TanStack Form) loads with the first 'Editar' (issue 14).
+const IncentivesForm = lazy(() => import('./incentives-form').then((m) => ({ default: m.IncentivesForm })));
 
 const header = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' });
 const cardTitle = css({ fontSize: 'lg', fontWeight: 'semibold' });
@@ -215,11 +216,6 @@ function AgreementRow({ agreement, dispatcherUserId, canManage }: { agreement: A
     onSuccess: () => refresh(),
     onSettled: () => setConfirming(false),
   });
-  const form = useAppForm({
-    defaultValues: { incentivoDespachante: agreement.dispatcher_profit_percentage, incentivoConcessionaria: agreement.company_profit_percentage },
-    validators: { onSubmit: incentivesSchema },
-    onSubmit: ({ value }) => save.mutateAsync(value).catch(() => undefined),
-  });
   const incentives = `Incentivo despachante: ${formatPercent(agreement.dispatcher_profit_percentage)} · Incentivo concessionária: ${formatPercent(agreement.company_profit_percentage)}`;
   return (
     <li className={rowClass} aria-label={name}>
@@ -241,23 +237,9 @@ function AgreementRow({ agreement, dispatcherUserId, canManage }: { agreement: A
       {company?.email ? <span className={muted}>{company.email}</span> : null}
       {company?.phone_number ? <span className={muted}>Telefone: {formatPhoneNumber(company.phone_number)}</span> : null}
       {editing ? (
-        <form.AppForm>
-          <SubmitForm
-            onSubmit={form.handleSubmit}
-            className={css({ display: 'grid', gap: '2', gridTemplateColumns: { base: '1fr', md: '1fr 1fr auto' }, alignItems: 'end' })}
-          >
-            <form.AppField name="incentivoDespachante">{(f) => <f.PercentField label="Incentivo Despachante (%)" />}</form.AppField>
-            <form.AppField name="incentivoConcessionaria">{(f) => <f.PercentField label="Incentivo Concessionária (%)" />}</form.AppField>
-            <div className={css({ display: 'flex', gap: '2' })}>
-              <Button variant="outline" onClick={() => setEditing(false)}>
-                Cancelar
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Salvando...' : 'Salvar'}
-              </Button>
-            </div>
-          </SubmitForm>
-        </form.AppForm>
+        <Suspense fallback={null}>
+          <IncentivesForm agreement={agreement} saving={save.isPending} onSave={(values) => save.mutateAsync(values)} onCancel={() => setEditing(false)} />
+        </Suspense>
       ) : (
         <span className={muted} title={incentives}>
           {incentives}
