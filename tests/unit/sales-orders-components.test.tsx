@@ -227,7 +227,7 @@ describe('Dados do pagamento card', () => {
     const onAction = vi.fn().mockResolvedValue(undefined);
     render(<PaymentsCard payments={payments.slice(0, 1)} isLoading={false} sending={[]} methods={methods} onCreate={vi.fn()} onAction={onAction} />);
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Registrar pagamento' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Registrar pagamento' });
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(onAction).toHaveBeenCalledWith('register', payments[0]);
   });
@@ -266,7 +266,7 @@ describe('Dados do pagamento card', () => {
     expect(within(rows[2]!).getByText('Estorno aguardando envio')).toBeInTheDocument();
     expect(within(rows[2]!).queryByRole('button', { name: 'Estornar' })).toBeNull();
     await user.click(within(rows[0]!).getByRole('button', { name: 'Registrar' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Registrar pagamento' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Registrar pagamento' });
     expect(plain(within(dialog).getByText(/Pagamento aguardando envio/).textContent)).toBe('Pagamento aguardando envio — R$ 25,00');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(onRegister).toHaveBeenCalledTimes(1);
@@ -277,7 +277,7 @@ describe('Dados do pagamento card', () => {
     const user = userEvent.setup();
     render(<PaymentsCard payments={payments.slice(0, 1)} isLoading={false} sending={[]} methods={methods} onCreate={vi.fn()} onAction={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Detalhes do pagamento 1' }));
-    const dialog = screen.getByRole('dialog', { name: 'Detalhes do pagamento' });
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes do pagamento' });
     expect(within(dialog).getByText('3x')).toBeInTheDocument();
     expect(within(dialog).getByText((t) => plain(t) === 'R$ 33,34')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Concluir' }));

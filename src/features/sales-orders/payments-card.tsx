@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
@@ -6,13 +6,17 @@ import { NativeSelect } from '@/components/ui/input';
 import { formatDateTime } from '@/lib/format';
 import { formatBRL, type Cents } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-media-query';
-import { NewPaymentDialog, type NewPaymentValues } from './new-payment-dialog';
-import { PaymentActionDialog, PaymentDetailsDialog, type PaymentAction } from './payment-dialogs';
+import type { NewPaymentValues } from './new-payment-dialog';
+import type { PaymentAction } from './payment-dialogs';
 import { PAYMENT_PAGE_SIZES, paymentActions, paymentPage } from './payments';
 import type { PaymentMethodRef } from '@/features/payment-methods/schema';
 import type { OrderPayment } from './schema';
 import { paymentStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
+
+const NewPaymentDialog = lazy(() => import('./new-payment-dialog').then((m) => ({ default: m.NewPaymentDialog })));
+const PaymentActionDialog = lazy(() => import('./payment-dialogs').then((m) => ({ default: m.PaymentActionDialog })));
+const PaymentDetailsDialog = lazy(() => import('./payment-dialogs').then((m) => ({ default: m.PaymentDetailsDialog })));
 import { cardClass } from '@/components/ui/card';
 
 /** A payment the user created that the server has not confirmed yet (shown as 'Enviando...'). */
@@ -325,16 +329,21 @@ export function PaymentsCard({
         </div>
       </div>
 
-      <NewPaymentDialog open={creating} onOpenChange={setCreating} methods={methods} methodsLoading={methodsLoading} onSubmit={onCreate} />
-      <PaymentActionDialog
-        action={pending?.action ?? null}
-        payment={pending && 'payment' in pending ? pending.payment : null}
-        summary={pending && 'queued' in pending ? `Pagamento aguardando envio — ${formatBRL(pending.queued.amount)}` : undefined}
-        busy={busy}
-        onCancel={() => setPending(null)}
-        onConfirm={() => void confirm()}
-      />
-      <PaymentDetailsDialog payment={details} onClose={() => setDetails(null)} />
+      {/* The dialogs (Ark Dialog, the payment form) load when one opens, not with the order (issue 14). */}
+      <Suspense fallback={null}>
+        {creating ? <NewPaymentDialog open onOpenChange={setCreating} methods={methods} methodsLoading={methodsLoading} onSubmit={onCreate} /> : null}
+        {pending ? (
+          <PaymentActionDialog
+            action={pending.action}
+            payment={'payment' in pending ? pending.payment : null}
+            summary={'queued' in pending ? `Pagamento aguardando envio — ${formatBRL(pending.queued.amount)}` : undefined}
+            busy={busy}
+            onCancel={() => setPending(null)}
+            onConfirm={() => void confirm()}
+          />
+        ) : null}
+        {details ? <PaymentDetailsDialog payment={details} onClose={() => setDetails(null)} /> : null}
+      </Suspense>
     </section>
   );
 }
