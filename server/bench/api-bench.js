@@ -298,6 +298,8 @@ function printTable(result) {
 }
 
 async function main() {
+  // a fresh clone has no server/.env yet (npm start writes it): Strapi needs its app keys
+  spawnSync(process.execPath, [path.join(repoRoot, 'scripts/ensure-server-env.mjs')], { stdio: 'inherit' });
   if (argv.includes('--single')) {
     const result = await benchOneDatabase();
     fs.writeFileSync(arg('--out'), JSON.stringify(result));

@@ -16,6 +16,8 @@ process.chdir(appDir);
 if (!process.env.DATABASE_CLIENT || process.env.DATABASE_CLIENT === 'sqlite') {
   process.env.DATABASE_FILENAME = process.env.DATABASE_FILENAME || '.tmp/large.db';
 }
+// a fresh clone has no server/.env yet (npm start writes it): write it now, or Strapi refuses to load without app keys
+require('node:child_process').spawnSync(process.execPath, [path.join(appDir, '../scripts/ensure-server-env.mjs')], { stdio: 'inherit' });
 process.env.STRAPI_TELEMETRY_DISABLED = 'true';
 process.env.SERVE_ADMIN = 'false';
 
