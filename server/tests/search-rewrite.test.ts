@@ -53,9 +53,63 @@ describe('the search rewrite drops branches that can never match', () => {
 
   it('an $or of other shapes keeps them beside the subquery', async () => {
     const out = await rewriteFreeText(server.strapi, UID, {
-      $or: [{ card_brand: { $containsi: 'visa' } }, { payment_method_id: { id: NEVER } }, { status_in: { $eq: 'paid' } }],
+      $or: [{ card_brand: { $containsi: 'visa' } }, { payment_method_id: { id: NEVER } }, { installments: { $gte: 3 } }, { status_in: { $eq: null } }],
     });
-    expect(out.$or).toHaveLength(2);
-    expect(out.$or[1]).toEqual({ status_in: { $eq: 'paid' } });
+    expect(out.$or).toHaveLength(3);
+    expect(out.$or.slice(1)).toEqual([{ installments: { $gte: 3 } }, { status_in: { $eq: null } }]);
+  });
+
+  it('exact branches on own columns (status, amounts, ids) join the subquery: the $or is one indexed branch', async () => {
+    const out = await rewriteFreeText(server.strapi, UID, {
+      $or: [
+        { card_brand: { $containsi: 'visa' } },
+        { status_in: { $eq: 'paid' } },
+        { amount_original: { $eq: 150 } },
+        { amount_final: { $eq: 150 } },
+        { id: { $eq: 3 } },
+        { pedido_id: { $eq: 3 } },
+      ],
+    });
+    expect(out.$or).toHaveLength(1);
+    expect(Object.keys(out.$or[0].id)).toEqual(['$in']);
+  });
+});
+
+describe('the count of the search box alone reads the indexed ids, not the table', () => {
+  /** The SQL statements `fn` sends (knex query events). */
+  async function statements(fn: () => Promise<unknown>) {
+    const sql: string[] = [];
+    const listen = (q: { sql: string }) => sql.push(q.sql);
+    const knex = server.strapi.db.connection;
+    knex.on('query', listen);
+    try {
+      const result = await fn();
+      return { result, sql };
+    } finally {
+      knex.removeListener('query', listen);
+    }
+  }
+  const search = (term: string) => ({
+    $and: [{ $or: [{ card_brand: { $containsi: term } }, { document_number: { $containsi: term } }, { user_dispatcher_id: { name: { $containsi: term } } }, { status_in: { $eq: 'paid' } }] }],
+  });
+
+  it('same total as Strapi, by COUNT(DISTINCT) over the subquery without a join back to the table', async () => {
+    for (const term of ['visa', 'elo', 'pauli', 'zzz-none']) {
+      const { result, sql } = await statements(() => server.strapi.documents(UID).count({ filters: search(term) }));
+      // Strapi's own count of the same condition (the query engine, no Document Service middleware)
+      const plain = await server.strapi.db.query(UID).count({ where: search(term) });
+      expect(result, term).toBe(plain);
+      const count = sql.filter((s) => /count\(/i.test(s));
+      expect(count, term).toHaveLength(1);
+      expect(count[0], term).toMatch(/count\(distinct [`"]u[`"]\.[`"]id[`"]\)/i);
+    }
+    expect(await server.strapi.db.query(UID).count({ where: search('visa') })).toBeGreaterThan(0);
+  });
+
+  it("with any other condition beside the search (a scope, a filter) the count stays Strapi's", async () => {
+    const filters = { $and: [...search('visa').$and, { installments: { $gte: 1 } }] };
+    const { result, sql } = await statements(() => server.strapi.documents(UID).count({ filters }));
+    expect(result).toBe(await server.strapi.db.query(UID).count({ where: filters }));
+    expect(sql.filter((s) => /count\(distinct [`"]u[`"]/i.test(s))).toHaveLength(0);
   });
 });

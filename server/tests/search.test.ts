@@ -39,8 +39,17 @@ function receivableOr(text: string): Row[] {
     containsi('card_last4', text),
   ];
   if (/^\d+$/.test(text)) or.push({ id: { $eq: Number(text) } }, { pedido_id: { $eq: Number(text) } }, { installments: { $eq: Number(text) } });
+  const reais = asReais(text);
+  if (reais !== undefined) or.push({ amount_original: { $eq: reais } }, { amount_final: { $eq: reais } });
+  for (const [status, label] of Object.entries(RECEIVABLE_LABELS)) if (label.includes(text.toLowerCase())) or.push({ status_in: { $eq: status } });
   return or;
 }
+
+/** The receivable statuses' labels, lower case (src/features/receivables/status.ts), matched by the box's exact status branch. */
+const RECEIVABLE_LABELS: Record<string, string> = { paid: 'pago', pending: 'pendente', reversed: 'estornado' };
+
+/** '150', '150,5' or '150,00' as reais (the box's textAsReais for these shapes); else undefined. */
+const asReais = (text: string) => (/^\d+(,\d{1,2})?$/.test(text) ? Number(text.replace(',', '.')) : undefined);
 
 /** The orders box's `$or` (src/features/sales-orders/strapi-query.ts salesOrderFreeText), text and numeric branches. */
 function orderOr(text: string): Row[] {
@@ -57,6 +66,8 @@ function orderOr(text: string): Row[] {
     containsi('user_dispatcher_id.username', text),
   ];
   if (/^\d+$/.test(text)) or.push({ id: { $eq: Number(text) } });
+  const reais = asReais(text);
+  if (reais !== undefined) for (const field of ['vehicle_price', 'original_amount', 'current_amount']) or.push({ [field]: { $eq: reais } });
   return or;
 }
 
@@ -166,11 +177,19 @@ describe('free-text search on the indexes answers as Strapi does', () => {
       withCard.card_last4,
       'pix',
       'Cartão',
+      // exact branches (amounts, status) folded into the same indexed subquery as the text ones
+      String(withCard.amount_original).replace('.', ','),
+      'pago',
+      'Pendente',
     ];
     for (const term of fixed) {
       const { indexed, plain: bare } = await both('admin', 'receivable', term, 'payment_date:desc');
       const expected = receivables.filter(
-        (r) => receivableMatches(r, term) || (/^\d+$/.test(term) && [r.id, r.pedido_id, r.installments].includes(Number(term))),
+        (r) =>
+          receivableMatches(r, term) ||
+          (/^\d+$/.test(term) && [r.id, r.pedido_id, r.installments].includes(Number(term))) ||
+          (asReais(term) !== undefined && [Number(r.amount_original), Number(r.amount_final)].includes(asReais(term)!)) ||
+          (RECEIVABLE_LABELS[r.status_in] ?? '').includes(term.toLowerCase()),
       );
       expect(indexed, term).toEqual(bare);
       expect(indexed.total, term).toBe(expected.length);
@@ -211,10 +230,17 @@ describe('free-text search on the indexes answers as Strapi does', () => {
       'pend',
       sample.documentId.slice(5, 14),
       '11144',
+      String(sample.vehicle_price).replace('.', ','),
     ];
     for (const term of fixed) {
       const { indexed, plain: bare } = await both('admin', 'order', term, 'billing_date:desc');
-      const expected = orders.filter((o) => orderMatches(o, term) || (/^\d+$/.test(term) && o.id === Number(term)));
+      const reais = asReais(term);
+      const expected = orders.filter(
+        (o) =>
+          orderMatches(o, term) ||
+          (/^\d+$/.test(term) && o.id === Number(term)) ||
+          (reais !== undefined && [o.vehicle_price, o.original_amount, o.current_amount].map(Number).includes(reais)),
+      );
       expect(indexed, term).toEqual(bare);
       expect(indexed.total, term).toBe(expected.length);
       expect(indexed.ids, term).toEqual(newestFirst(expected, 'billing_date'));
