@@ -113,3 +113,24 @@ describe('the count of the search box alone reads the indexed ids, not the table
     expect(sql.filter((s) => /count\(distinct [`"]u[`"]/i.test(s))).toHaveLength(0);
   });
 });
+
+describe('a filter on a to-one relation id (the data scope) reads the link table, not a join', () => {
+  it("same rows as Strapi's join, without DISTINCT over the joined rows", async () => {
+    const dispatcher = await server.strapi.db.query('plugin::users-permissions.user').findOne({ where: { type: 'dispatcher' }, select: ['id'] });
+    expect(dispatcher).toBeTruthy();
+    for (const scope of [{ $eq: dispatcher.id }, { $eq: String(dispatcher.id) }, { $in: [dispatcher.id, 999999] }]) {
+      const filters = { $and: [{ $or: [{ card_brand: { $containsi: 'a' } }, { installments: { $gte: 1 } }] }, { user_dispatcher_id: { id: scope } }] };
+      const rewritten = await rewriteFreeText(server.strapi, UID, filters);
+      expect(rewritten.$and[1], JSON.stringify(scope)).toEqual({ $and: [{ id: { $in: expect.anything() } }] });
+      const sql: string[] = [];
+      const listen = (q: { sql: string }) => sql.push(q.sql);
+      server.strapi.db.connection.on('query', listen);
+      const ours = await server.strapi.documents(UID).findMany({ filters, sort: ['id:asc'], fields: ['id'], limit: 500 });
+      server.strapi.db.connection.removeListener('query', listen);
+      const strapis = await server.strapi.db.query(UID).findMany({ where: filters, orderBy: { id: 'asc' }, select: ['id'], limit: 500 });
+      expect(ours.map((r) => r.id)).toEqual(strapis.map((r: { id: number }) => r.id));
+      expect(sql.find((q) => /from [`"]receivables[`"] as [`"]t0[`"]/.test(q)), 'the list statement').not.toMatch(/join|distinct/i);
+    }
+    expect((await server.strapi.db.query(UID).count({ where: { user_dispatcher_id: { id: dispatcher.id } } })) > 0).toBe(true);
+  });
+});

@@ -22,6 +22,9 @@ import { isObject, type Json } from '../types';
  * - the rows matching the `$or`'s exact branches on the list's own scalar columns (`{pedido_id: {$eq: n}}`,
  *   amounts, `id`, a status), as ONE select built by Strapi's query builder with those branches; left
  *   beside `id IN (…)`, an OR with any other condition makes the database test every row.
+ * Beside the `$or`s, a condition on a to-one relation's id (`{user_dispatcher_id: {id: {$eq: n}}}`, the
+ * data scope of utils/scope.ts) becomes `{id: {$in: <the link table's owners of n>}}` (Builder.ownersOf):
+ * Strapi would join two tables for it and SELECT DISTINCT every wide row.
  * Every predicate is the one Strapi would have run, so the rows, order and totals are the same; only
  * the access path changes. A relation branch `{rel: {$and: [{field: {$containsi: term}}, …]}}` (what
  * utils/user-filters.ts makes of a party caller's user-name branch) is folded too: its targets are
@@ -121,10 +124,17 @@ async function walk(b: Builder, uid: UID.ContentType, node: unknown, depth: numb
   if (Array.isArray(node)) return Promise.all(node.map((n) => walk(b, uid, n, depth + 1)));
   if (!isObject(node)) return node;
   const out: Json = {};
+  const linked: Json[] = [];
   for (const [key, value] of Object.entries(node)) {
-    if (key === '$or' && Array.isArray(value)) out[key] = await rewriteOr(b, uid, value, depth + 1);
+    const owners = key.startsWith('$') ? null : b.ownersOf(uid, key, value);
+    if (owners) linked.push({ id: { $in: owners } });
+    else if (key === '$or' && Array.isArray(value)) out[key] = await rewriteOr(b, uid, value, depth + 1);
     else if (LOGICAL.has(key)) out[key] = await walk(b, uid, value, depth + 1);
     else out[key] = value;
+  }
+  if (linked.length) {
+    const and = out.$and;
+    out.$and = [...(Array.isArray(and) ? and : and === undefined ? [] : [and]), ...linked];
   }
   return out;
 }
@@ -268,6 +278,28 @@ class Builder {
     const target = this.strapi.contentTypes[attribute.target];
     if (!target || target.options?.draftAndPublish) return null;
     return attribute;
+  }
+
+  /**
+   * `{rel: {id: {$eq: n}}}` or `{rel: {id: {$in: [n, …]}}}` on a to-one relation (the data scope of
+   * utils/scope.ts, a dispatcher or company filter) as the link-table select of the owners' ids; null
+   * for any other shape. Strapi joins the link and target tables for it and must then `SELECT DISTINCT`
+   * every wide row it reads (85,000 rows for the seed's dispatcher: ~1 s on PostgreSQL); the owners of
+   * these targets, read from the link table's (target, owner) index, are the same rows (the foreign
+   * key keeps every linked target existing; outside `$not`, which the walk never enters).
+   */
+  ownersOf(uid: UID.ContentType, key: string, value: unknown): Knex.QueryBuilder | null {
+    const attribute = this.meta(uid)?.attributes[key];
+    const relation = attribute ? this.toOne(attribute) : null;
+    if (!relation || !isObject(value) || Object.keys(value).length !== 1 || !isObject(value.id)) return null;
+    const cond = value.id;
+    const keys = Object.keys(cond);
+    if (keys.length !== 1) return null;
+    const raw = keys[0] === '$eq' ? [cond.$eq] : keys[0] === '$in' && Array.isArray(cond.$in) ? cond.$in : null;
+    const ids = raw?.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : NaN));
+    if (!ids?.length || !ids.every((id) => Number.isSafeInteger(id))) return null;
+    const jt = relation.joinTable!;
+    return this.table(jt.name).select({ id: jt.joinColumn.name }).whereIn(jt.inverseJoinColumn.name, ids);
   }
 
   private table(name: string): Knex.QueryBuilder {
