@@ -106,7 +106,20 @@ describe('the count of the search box alone reads the indexed ids, not the table
     expect(await server.strapi.db.query(UID).count({ where: search('visa') })).toBeGreaterThan(0);
   });
 
-  it("with any other condition beside the search (a scope, a filter) the count stays Strapi's", async () => {
+  it('with the data scope (a relation id) beside the search: the same, the scope read from the link table', async () => {
+    const dispatcher = await server.strapi.db.query('plugin::users-permissions.user').findOne({ where: { type: 'dispatcher' }, select: ['id'] });
+    for (const term of ['visa', 'pauli', 'elo']) {
+      const filters = { $and: [search(term), { user_dispatcher_id: { id: { $eq: dispatcher.id } } }] };
+      const { result, sql } = await statements(() => server.strapi.documents(UID).count({ filters }));
+      expect(result, term).toBe(await server.strapi.db.query(UID).count({ where: filters }));
+      expect(sql.filter((s) => /count\(distinct [`"]u[`"]\.[`"]id[`"]\)/i.test(s)), term).toHaveLength(1);
+    }
+    // the scope alone (no search) is left to Strapi's count
+    const { sql } = await statements(() => server.strapi.documents(UID).count({ filters: { user_dispatcher_id: { id: { $eq: dispatcher.id } } } }));
+    expect(sql.filter((s) => /count\(distinct [`"]u[`"]/i.test(s))).toHaveLength(0);
+  });
+
+  it("with any other condition beside the search (a filter) the count stays Strapi's", async () => {
     const filters = { $and: [...search('visa').$and, { installments: { $gte: 1 } }] };
     const { result, sql } = await statements(() => server.strapi.documents(UID).count({ filters }));
     expect(result).toBe(await server.strapi.db.query(UID).count({ where: filters }));
