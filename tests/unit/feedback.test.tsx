@@ -2,7 +2,7 @@ import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-quer
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
-import { Toaster, toast, toaster } from '@/components/ui/toast';
+import { Toaster, clearToasts, toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api/errors';
 import { failureToast } from '@/lib/api/feedback';
 import { safeRedirect } from '@/lib/navigation/return-to';
@@ -10,7 +10,7 @@ import { createQueryClient } from '@/lib/query-client';
 
 afterEach(() => {
   act(() => {
-    toaster.remove();
+    clearToasts();
   });
 });
 

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '@/components/ui/toast';
+import { clearToasts } from '@/components/ui/toast';
 import type { PermissionTree } from '@/lib/permissions';
 import { renderRoute } from './helpers/render-route';
 
@@ -105,7 +105,7 @@ function stubApi({
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  toaster.remove(); // the store outlives the render: earlier tests' toasts would fill its 5 slots
+  clearToasts(); // the store outlives the render: earlier tests' toasts would fill its 5 slots
 });
 
 describe('/roles', { timeout: 30_000 }, () => {

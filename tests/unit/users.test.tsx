@@ -11,7 +11,7 @@ import {
   userToForm,
   type UserFormValues,
 } from '@/features/users/schema';
-import { toaster } from '@/components/ui/toast';
+import { clearToasts } from '@/components/ui/toast';
 import type { PermissionTree } from '@/lib/permissions';
 import { can, renderRoute } from './helpers/render-route';
 
@@ -210,7 +210,7 @@ async function fillNewSalesman(user: ReturnType<typeof userEvent.setup>, v: { co
 describe('/users and /user/{id} over the real route tree', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    toaster.remove(); // the store outlives the render: without this, earlier tests' toasts fill its 5 slots
+    clearToasts(); // the store outlives the render: without this, earlier tests' toasts fill its 5 slots
   });
 
   it('lists ID, CPF/CNPJ formatted, Nome completo, Email, Estado or N/A and the status switches', async () => {

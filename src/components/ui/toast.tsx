@@ -1,8 +1,5 @@
-import { createToaster } from '@ark-ui/react/toast';
 import { Suspense, lazy, useSyncExternalStore } from 'react';
-
-/** The app's toast store (Ark UI). Prefer {@link toast} to calling it directly. */
-export const toaster = createToaster({ placement: 'bottom-end', overlap: false, gap: 12, max: 5 });
+import type { ToastStore } from './toast-store';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -15,13 +12,25 @@ export interface ToastInput {
   duration?: number;
 }
 
+type ToastOptions = Parameters<ToastStore['create']>[0];
+
+// The toast UI AND its store (Ark's createToaster, @zag-js/toast) are downloaded with the first
+// toast only (toast-store.ts), so pages that never toast (and /login until it does) do not pay for
+// them (issue 14). Toasts asked for before the store loaded wait here and go to it when it does.
+let store: ToastStore | undefined;
+const waiting: ToastOptions[] = [];
+let lastId = 0;
+
 /**
  * Shows a toast: `toast({title: 'Login sucesso', description: 'Seja bem-vindo, Ana!'})`
  * or `toast({title: 'Erro', description: msg, variant: 'destructive'})`.
  * Returns the toast id.
  */
 export function toast({ title, description, variant = 'default', duration = 5000 }: ToastInput): string {
-  const id = toaster.create({ title, description, type: variant === 'destructive' ? 'error' : 'info', duration });
+  const id = `toast-${++lastId}`;
+  const options: ToastOptions = { id, title, description, type: variant === 'destructive' ? 'error' : 'info', duration };
+  if (store) store.create(options);
+  else waiting.push(options);
   if (!wanted) {
     wanted = true;
     for (const l of listeners) l();
@@ -29,9 +38,18 @@ export function toast({ title, description, variant = 'default', duration = 5000
   return id;
 }
 
-// The toast UI (Ark's Toaster and its state machine) is downloaded on the first toast only,
-// so pages that never toast (and /login until it does) do not pay for it. Toasts created
-// before it mounts are shown when it does (the store keeps them).
+/** Called once by toast-store.ts when it has loaded: the toasts asked for so far go to the store. */
+export function attachToastStore(loaded: ToastStore): void {
+  store = loaded;
+  for (const options of waiting.splice(0)) loaded.create(options);
+}
+
+/** Removes every toast, shown or still waiting for the store (tests: the store outlives a render). */
+export function clearToasts(): void {
+  waiting.length = 0;
+  store?.remove();
+}
+
 const ToasterView = lazy(() => import('./toaster-view'));
 let wanted = false;
 const listeners = new Set<() => void>();

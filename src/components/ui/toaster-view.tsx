@@ -1,7 +1,7 @@
 import { Toaster as ArkToaster, Toast } from '@ark-ui/react/toast';
 import { createPortal } from 'react-dom';
 import { toast } from 'styled-system/recipes';
-import { toaster } from './toast';
+import { toaster } from './toast-store';
 
 const classes = toast();
 
