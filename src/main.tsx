@@ -1,23 +1,24 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { session } from '@/lib/session';
 import { bootApp } from './app/boot';
-import { createAppRouter, createQueryClient } from './router';
+import { lazyQueryClient } from '@/lib/lazy-query-client';
+import { createAppRouter } from './router';
 import './index.css';
 
 // A 401 after the session started (token expired or revoked): sign out; the guard in _app.tsx
 // then sends the user to /login?redirect=<where they were>, and signing in returns there.
-const queryClient = createQueryClient({
+// The client (and TanStack Query) is made with the first signed-in screen: /login has none (issue 14).
+const queryClient = lazyQueryClient({
   onUnauthorized: () => {
     if (session.getState().status !== 'authenticated') return false;
     rememberReturnTo(router.state.location.href);
     session.logout();
   },
 });
-const router = createAppRouter(queryClient, session);
+const router = createAppRouter(queryClient.get, session);
 
 // With a stored user and permissions this is 'authenticated' at once (warm start); users/me
 // revalidates in the background.
@@ -29,7 +30,7 @@ session.subscribe(() => {
   const id = session.getState().user?.id;
   if (id !== lastUserId) {
     lastUserId = id;
-    queryClient.clear();
+    queryClient.current()?.clear();
   }
 });
 
@@ -43,9 +44,7 @@ function render() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <RouterProvider router={router} />
       </StrictMode>,
     );
   });
@@ -61,4 +60,4 @@ function registerWorker() {
 // Dexie, the persisted cache and the outbox load as their own chunk (app/offline.ts), and only
 // for a signed-in user: /login (signed out) downloads none of it (issue 14). Online, the first
 // render does not wait for them (app/boot.ts).
-void bootApp({ session, queryClient, render, registerWorker, loadOffline: () => import('./app/offline') });
+void bootApp({ session, queryClient: queryClient.get, render, registerWorker, loadOffline: () => import('./app/offline') });

@@ -14,7 +14,8 @@ export interface OfflineModule {
 
 export interface BootDeps {
   session: Session;
-  queryClient: QueryClient;
+  /** The client, or its lazy source (main.tsx: made only once a session exists, issue 14). */
+  queryClient: QueryClient | (() => QueryClient | Promise<QueryClient>);
   /** Mounts React (main.tsx: the first render, as a transition). */
   render(): void;
   /** The offline chunk (`import('./offline')`); called only once a session exists. */
@@ -39,14 +40,16 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * - the outbox starts once a session exists (warm start) or begins (sign-in).
  * Resolves when the warm start's restore and the outbox start are done (tests wait for it).
  */
-export async function bootApp({ session, queryClient, render, loadOffline, registerWorker, isOnline = () => navigator.onLine }: BootDeps): Promise<void> {
+export async function bootApp({ session, queryClient: source, render, loadOffline, registerWorker, isOnline = () => navigator.onLine }: BootDeps): Promise<void> {
+  const client = async () => (typeof source === 'function' ? source() : source);
   let offline: Promise<OfflineModule> | undefined;
   const load = () => (offline ??= loadOffline());
   let restored = false;
 
   if (session.getState().status === 'authenticated' && !isOnline()) {
     try {
-      await (await load()).restoreQueries(queryClient, session);
+      const [m, queryClient] = await Promise.all([load(), client()]);
+      await m.restoreQueries(queryClient, session);
       restored = true;
     } catch (error) {
       console.warn('[offline] sem cache local', error);
@@ -60,7 +63,7 @@ export async function bootApp({ session, queryClient, render, loadOffline, regis
   const start = (signedIn: boolean) =>
     (started ??= (async () => {
       try {
-        const m = await load();
+        const [m, queryClient] = await Promise.all([load(), client()]);
         if (!restored) await m.restoreQueries(queryClient, session);
         m.startOffline(queryClient, session, { signedIn });
       } catch (error) {

@@ -1,14 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { input } from 'styled-system/recipes';
+import { withFeedback } from '@/lib/api/feedback';
 import { requestPasswordReset } from './api';
 import { SubmitForm } from '@/components/form/submit-form';
 
 const REQUIRED = 'Por favor, informe seu email para recuperação de senha.';
+
+// Both toasts, from withFeedback (signed out: no QueryClient, issue 14).
+const RECOVERY_FEEDBACK = {
+  successTitle: 'Email enviado',
+  successMessage: 'Instruções para recuperação de senha foram enviadas para seu email.',
+  errorMessage: 'Não foi possível enviar o email de recuperação. Tente novamente.',
+  useServerMessage: false,
+};
 
 /**
  * 'Esqueceu a senha?' dialog (spec 000 §2.3, §4 "Recovery dialog", §8): required e-mail,
@@ -16,24 +24,14 @@ const REQUIRED = 'Por favor, informe seu email para recuperação de senha.';
  * cleared either way.
  */
 export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  // Both toasts come from `meta` through the MutationCache (lib/query-client.ts).
-  const request = useMutation({
-    mutationFn: (email: string) => requestPasswordReset(email),
-    meta: {
-      successTitle: 'Email enviado',
-      successMessage: 'Instruções para recuperação de senha foram enviadas para seu email.',
-      errorMessage: 'Não foi possível enviar o email de recuperação. Tente novamente.',
-      useServerMessage: false,
-    },
-  });
   const form = useForm({
     defaultValues: { email: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
-        await request.mutateAsync(value.email.trim());
+        await withFeedback(RECOVERY_FEEDBACK, () => requestPasswordReset(value.email.trim()));
         onOpenChange(false);
       } catch {
-        // reported by the MutationCache; the dialog stays open
+        // reported by withFeedback; the dialog stays open
       } finally {
         formApi.reset();
       }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useMaskito } from '@maskito/react';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { Suspense, lazy, useRef, useState } from 'react';
@@ -8,6 +7,7 @@ import { AuthCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
+import { withFeedback } from '@/lib/api/feedback';
 import { documentMaskOptions, documentMessage, sanitizeDocument } from '@/lib/document';
 import { clearReturnTo, safeRedirect } from '@/lib/navigation/return-to';
 import { signIn } from './api';
@@ -16,6 +16,9 @@ import { SubmitForm } from '@/components/form/submit-form';
 
 // The recovery dialog (Ark Dialog, focus trap) loads when first opened.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
+
+// No QueryClient on signed-out pages (issue 14): the failure is toasted by withFeedback.
+const SIGN_IN_FAILED = { errorTitle: 'Login falhou', errorMessage: 'Credenciais inválidas. Tente novamente.' };
 
 /**
  * The sign-in screen (spec 000 §2.3, §4, §5 "Login", §8): CPF/CNPJ masked as typed with
@@ -34,12 +37,6 @@ export function LoginScreen() {
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   const [recoveryUsed, setRecoveryUsed] = useState(false);
   const maskRef = useMaskito({ options: documentMaskOptions });
-
-  // A failed sign-in is toasted by the MutationCache from `meta` (lib/query-client.ts).
-  const signInMutation = useMutation({
-    mutationFn: (credentials: { identifier: string; password: string }) => signIn(credentials.identifier, credentials.password),
-    meta: { errorTitle: 'Login falhou', errorMessage: 'Credenciais inválidas. Tente novamente.' },
-  });
 
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -61,9 +58,9 @@ export function LoginScreen() {
     try {
       let name: string;
       try {
-        ({ name } = await signInMutation.mutateAsync({ identifier: bare, password }));
+        ({ name } = await withFeedback(SIGN_IN_FAILED, () => signIn(bare, password)));
       } catch {
-        return; // 'Login falhou' was shown by the MutationCache
+        return; // 'Login falhou' was shown by withFeedback
       }
       // The welcome names the user, so it is not a fixed `meta` text.
       toast({ title: 'Login sucesso', description: `Seja bem-vindo, ${name}!` });

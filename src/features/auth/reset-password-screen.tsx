@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
@@ -6,9 +5,17 @@ import { input } from 'styled-system/recipes';
 import { AuthCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { withFeedback } from '@/lib/api/feedback';
 import { resetPassword } from './api';
 import { resetPasswordError } from './reset-password-schema';
 import { SubmitForm } from '@/components/form/submit-form';
+
+// Both toasts, from withFeedback (signed out: no QueryClient, issue 14).
+const RESET_FEEDBACK = {
+  successTitle: 'Senha alterada',
+  successMessage: 'Entre com seu CPF ou CNPJ e a nova senha.',
+  errorMessage: 'Não foi possível redefinir a senha. O link pode ter expirado; peça um novo em "Esqueceu a senha?".',
+};
 
 /**
  * /reset-password?code=… — where the recovery e-mail's link lands (spec 000 §2.3: "not shown";
@@ -17,22 +24,13 @@ import { SubmitForm } from '@/components/form/submit-form';
  */
 export function ResetPasswordScreen({ code }: { code?: string }) {
   const navigate = useNavigate();
-  // Both toasts come from `meta` through the MutationCache (lib/query-client.ts).
-  const reset = useMutation({
-    mutationFn: (values: { password: string; passwordConfirmation: string }) => resetPassword({ code: code ?? '', ...values }),
-    meta: {
-      successTitle: 'Senha alterada',
-      successMessage: 'Entre com seu CPF ou CNPJ e a nova senha.',
-      errorMessage: 'Não foi possível redefinir a senha. O link pode ter expirado; peça um novo em "Esqueceu a senha?".',
-    },
-  });
   const form = useForm({
     defaultValues: { password: '', passwordConfirmation: '' },
     onSubmit: async ({ value }) => {
       try {
-        await reset.mutateAsync(value);
+        await withFeedback(RESET_FEEDBACK, () => resetPassword({ code: code ?? '', ...value }));
       } catch {
-        return; // reported by the MutationCache; the form keeps what was typed
+        return; // reported by withFeedback; the form keeps what was typed
       }
       await navigate({ to: '/login' });
     },

@@ -1,3 +1,4 @@
+import { toast } from '@/components/ui/toast';
 import { isApiError, errorMessage } from './errors';
 
 /**
@@ -60,4 +61,24 @@ export function successToast(meta: FeedbackMeta | undefined): { title: string; d
 /** True for the answer of a request whose token the server no longer accepts. */
 export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
+}
+
+/**
+ * Runs `action` and toasts what `meta` asks for, as the MutationCache does for a mutation
+ * (lib/query-client.ts): for the signed-out forms (sign-in, recovery e-mail, new password),
+ * which run before any QueryClient exists (issue 14: /login downloads no TanStack Query).
+ * Resolves with the action's result; rethrows its failure after the toast.
+ */
+export async function withFeedback<T>(meta: FeedbackMeta, action: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await action();
+  } catch (error) {
+    const t = failureToast(error, meta);
+    if (t) toast({ ...t, variant: 'destructive' });
+    throw error;
+  }
+  const t = successToast(meta);
+  if (t) toast(t);
+  return result;
 }

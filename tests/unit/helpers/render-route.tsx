@@ -4,7 +4,8 @@ import { act, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { PermissionTree } from '@/lib/permissions';
 import { session, type SessionUser } from '@/lib/session';
-import { createAppRouter, createQueryClient } from '@/router';
+import { createQueryClient } from '@/lib/query-client';
+import { createAppRouter } from '@/router';
 
 /** A signed-in user for {@link renderRoute}: the seeded administrator's shape by default. */
 const DEFAULT_USER: SessionUser = {
