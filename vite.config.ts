@@ -87,12 +87,13 @@ export default defineConfig({
     stylesheetAfterSkeleton(),
     // index.html preloads a signed-in screen's chunks at once (issue 13; scripts/vite-route-preload.ts):
     // its route and layout chunks, plus what every session loads lazily (offline chunk, session
-    // schemas, qs).
+    // schemas, the QueryClient, qs).
     routePreload({
       routesDir: fileURLToPath(new URL('./src/routes', import.meta.url)),
       extraModules: [
         fileURLToPath(new URL('./src/app/offline.ts', import.meta.url)),
         fileURLToPath(new URL('./src/lib/session/schemas.ts', import.meta.url)),
+        fileURLToPath(new URL('./src/lib/query-client.ts', import.meta.url)),
         createRequire(import.meta.url).resolve('qs'),
       ],
     }),
@@ -159,6 +160,19 @@ export default defineConfig({
       // functions, but some top-level statements (`Object.keys(variantMap)`) look like side
       // effects, so importing one recipe from the barrel kept all of them in the entry chunk.
       treeshake: { moduleSideEffects: (id) => (/[\\/]styled-system[\\/].*\.mjs$/.test(id) ? false : undefined) },
+      // Fewer, larger chunks where every page that loads one part loads the rest anyway: each
+      // file is compressed alone, so ~60 small chunks cost ~13 KiB gzipped more than their sum
+      // (issue 14). `initial`: what the entry imports statically (React, the router, the session;
+      // /login loads all of it); TanStack Query and date-fns: every signed-in list loads most of them.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'initial', tags: ['$initial'] },
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            { name: 'date-fns', test: /[\\/]node_modules[\\/]date-fns[\\/]/ },
+          ],
+        },
+      },
     },
   },
 });
