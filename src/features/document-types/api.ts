@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, pagedSchema, singleSchema } from '@/lib/api';
 import { userQueryKey } from '@/lib/session';
 import { documentTypeRecordSchema, documentTypeSchema, partyId, type DocumentType, type DocumentTypeRecord } from './schema';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
 import { strapiIdSchema } from '@/lib/api/strapi';
 
 /**
@@ -9,23 +10,26 @@ import { strapiIdSchema } from '@/lib/api/strapi';
 /** A document type (spec 001 §3 "Sales order document ... document_type (name)"). */
 export const documentTypeSchema = z.looseObject({
   id: strapiIdSchema,
-  documentId: z.string().optional(),
+  documentId: z.optional(z.string()),
   name: z.string(),
 });
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
+/** A document type as an order document's relation carries it: the name may be absent. */
+export const documentTypeRefSchema = z.partial(documentTypeSchema, { name: true });
+
 /** A user relation of a document type: populated (`{id, name, trade_name?, legal_name?}`), a bare id, or null. */
 const partyRefSchema = z.union([
-  z.looseObject({ id: strapiIdSchema, name: z.string().nullish(), trade_name: z.string().nullish(), legal_name: z.string().nullish() }),
+  z.looseObject({ id: strapiIdSchema, name: z.nullish(z.string()), trade_name: z.nullish(z.string()), legal_name: z.nullish(z.string()) }),
   strapiIdSchema,
   z.null(),
 ]);
 
 /** A document type as the screen lists it (spec 000 §3 "Document type": name, user_dispatcher_id, user_company_id). */
-export const documentTypeRecordSchema = documentTypeSchema.extend({
+export const documentTypeRecordSchema = z.extend(documentTypeSchema, {
   documentId: z.string(),
-  user_dispatcher_id: partyRefSchema.optional(),
-  user_company_id: partyRefSchema.optional(),
+  user_dispatcher_id: z.optional(partyRefSchema),
+  user_company_id: z.optional(partyRefSchema),
 });
 export type DocumentTypeRecord = z.infer<typeof documentTypeRecordSchema>;
 
@@ -52,12 +56,16 @@ export const INVALID_COMPANY = 'Concessionária selecionada é inválida. Seleci
  * invalid-selection texts). Ids are strings as the selects hold them ('' = none).
  */
 export const documentTypeFormSchema = (dispatcherIds: ReadonlySet<number>, companyIds: ReadonlySet<number>) =>
-  z.object({ name: z.string().trim().min(1, 'Nome é obrigatório'), user_dispatcher_id: z.string(), user_company_id: z.string() }).superRefine((v, ctx) => {
-    if (!v.user_dispatcher_id) ctx.addIssue({ code: 'custom', path: ['user_dispatcher_id'], message: 'Selecione um despachante.' });
-    else if (!dispatcherIds.has(Number(v.user_dispatcher_id))) ctx.addIssue({ code: 'custom', path: ['user_dispatcher_id'], message: INVALID_DISPATCHER });
-    if (!v.user_company_id) ctx.addIssue({ code: 'custom', path: ['user_company_id'], message: 'Selecione uma concessionária.' });
-    else if (!companyIds.has(Number(v.user_company_id))) ctx.addIssue({ code: 'custom', path: ['user_company_id'], message: INVALID_COMPANY });
-  });
+  z
+    .object({ name: z.string().check(z.trim(), z.minLength(1, 'Nome é obrigatório')), user_dispatcher_id: z.string(), user_company_id: z.string() })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (!v.user_dispatcher_id) ctx.addIssue({ code: 'custom', path: ['user_dispatcher_id'], message: 'Selecione um despachante.' });
+        else if (!dispatcherIds.has(Number(v.user_dispatcher_id))) ctx.addIssue({ code: 'custom', path: ['user_dispatcher_id'], message: INVALID_DISPATCHER });
+        if (!v.user_company_id) ctx.addIssue({ code: 'custom', path: ['user_company_id'], message: 'Selecione uma concessionária.' });
+        else if (!companyIds.has(Number(v.user_company_id))) ctx.addIssue({ code: 'custom', path: ['user_company_id'], message: INVALID_COMPANY });
+      }),
+    );
 export type DocumentTypeFormValues = z.input<ReturnType<typeof documentTypeFormSchema>>;
 
 /** Form values of a loaded record (edit) or of a new one. */

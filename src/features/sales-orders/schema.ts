@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { customerRefSchema } from '@/features/customers/schema';
-import { documentTypeSchema } from '@/features/document-types/schema';
+import { documentTypeRefSchema } from '@/features/document-types/schema';
 import { paymentMethodRefSchema } from '@/features/payment-methods/schema';
 import { userDisplayName, userRefSchema, type UserRef } from '@/features/users/schema';
 import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from './status';
@@ -102,7 +102,7 @@ export const orderDocumentSchema = z.looseObject({
   id: strapiIdSchema,
   documentId: z.string(),
   sales_order: strapiRelation(z.looseObject({ id: strapiIdSchema, documentId: z.string().optional() })),
-  document_type: strapiRelation(documentTypeSchema.partial({ name: true })),
+  document_type: strapiRelation(documentTypeRefSchema),
   content: mediaSchema.nullish(),
   createdAt: z.string().nullish(),
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
 import { api, isApiError, pagedSchema, strapiIdSchema, toStrapiListQuery, type ListQueryInput } from '@/lib/api';
 import type { ListSearch } from '@/lib/list-search';
 import { userQueryKey } from '@/lib/session';
@@ -26,7 +27,7 @@ export function usersByTypeQuery(type: LookupUserType): Record<string, unknown> 
 }
 
 /** `GET /users` answers a bare array (users-permissions); accept `{data}` too. */
-const usersAnswer = z.union([z.array(userRefSchema), z.object({ data: z.array(userRefSchema) }).passthrough()]);
+const usersAnswer = z.union([z.array(userRefSchema), z.looseObject({ data: z.array(userRefSchema) })]);
 
 const userPage = pagedSchema(userSchema);
 
@@ -49,12 +50,12 @@ export function userListQuery(input: ListQueryInput): Record<string, unknown> {
 }
 
 const rolesAnswer = z.object({
-  roles: z.array(z.looseObject({ id: strapiIdSchema, name: z.string(), type: z.string().nullish(), description: z.string().nullish() })),
+  roles: z.array(z.looseObject({ id: strapiIdSchema, name: z.string(), type: z.nullish(z.string()), description: z.nullish(z.string()) })),
 });
 export type RoleOption = z.infer<typeof rolesAnswer>['roles'][number];
 
 const dealershipsAnswer = pagedSchema(
-  z.looseObject({ id: strapiIdSchema, documentId: z.string().optional(), trade_name: z.string().nullish(), legal_name: z.string().nullish() }),
+  z.looseObject({ id: strapiIdSchema, documentId: z.optional(z.string()), trade_name: z.nullish(z.string()), legal_name: z.nullish(z.string()) }),
 );
 export type DealershipOption = z.infer<typeof dealershipsAnswer>['data'][number];
 

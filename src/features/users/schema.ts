@@ -1,5 +1,6 @@
 import { isValid, parseISO } from 'date-fns';
-import { z } from 'zod';
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
 import { strapiIdSchema } from '@/lib/api/strapi';
 import { documentMessage, formatDocument, sanitizeDocument } from '@/lib/document';
 
@@ -12,11 +13,11 @@ import { documentMessage, formatDocument, sanitizeDocument } from '@/lib/documen
 /** A users-permissions user as populated on a relation (seller, dealership, dispatcher). */
 export const userRefSchema = z.looseObject({
   id: strapiIdSchema,
-  documentId: z.string().optional(),
-  username: z.string().nullish(),
-  name: z.string().nullish(),
-  email: z.string().nullish(),
-  type: z.string().nullish(),
+  documentId: z.optional(z.string()),
+  username: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  type: z.nullish(z.string()),
 });
 export type UserRef = z.infer<typeof userRefSchema>;
 
@@ -54,7 +55,7 @@ export const USER_TYPE_OPTIONS: ReadonlyArray<{ value: UserType; label: string }
   { value: 'admin', label: 'Administrador' },
 ];
 
-const relationRef = z.looseObject({ id: strapiIdSchema, name: z.string().nullish() });
+const relationRef = z.looseObject({ id: strapiIdSchema, name: z.nullish(z.string()) });
 
 /**
  * A user as `GET /users?populate=*` and `GET /users/{id}?populate=*` answer an administrator
@@ -63,22 +64,22 @@ const relationRef = z.looseObject({ id: strapiIdSchema, name: z.string().nullish
  */
 export const userSchema = z.looseObject({
   id: strapiIdSchema,
-  documentId: z.string().optional(),
-  username: z.string().nullish(),
-  email: z.string().nullish(),
-  name: z.string().nullish(),
-  phone_number: z.string().nullish(),
-  blocked: z.boolean().nullish(),
-  confirmed: z.boolean().nullish(),
-  type: z.string().nullish(),
-  role: relationRef.extend({ type: z.string().nullish() }).nullish(),
-  address_street: z.string().nullish(),
-  address_number: z.string().nullish(),
-  address_postal_code: z.string().nullish(),
-  address_state_id: relationRef.extend({ abbreviation: z.string().nullish() }).nullish(),
-  birth_date: z.string().nullish(),
-  company_id: z.looseObject({ id: strapiIdSchema, trade_name: z.string().nullish(), legal_name: z.string().nullish() }).nullish(),
-  createdAt: z.string().nullish(),
+  documentId: z.optional(z.string()),
+  username: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  phone_number: z.nullish(z.string()),
+  blocked: z.nullish(z.boolean()),
+  confirmed: z.nullish(z.boolean()),
+  type: z.nullish(z.string()),
+  role: z.nullish(z.extend(relationRef, { type: z.nullish(z.string()) })),
+  address_street: z.nullish(z.string()),
+  address_number: z.nullish(z.string()),
+  address_postal_code: z.nullish(z.string()),
+  address_state_id: z.nullish(z.extend(relationRef, { abbreviation: z.nullish(z.string()) })),
+  birth_date: z.nullish(z.string()),
+  company_id: z.nullish(z.looseObject({ id: strapiIdSchema, trade_name: z.nullish(z.string()), legal_name: z.nullish(z.string()) })),
+  createdAt: z.nullish(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -120,32 +121,34 @@ export const userFormSchema = (mode: 'new' | 'edit') =>
   z
     .object({
       username: z.string(),
-      email: z.string().trim().email('Email inválido'),
-      name: z.string().trim().min(2, 'Nome completo é obrigatório'),
+      email: z.string().check(z.trim(), z.email('Email inválido')),
+      name: z.string().check(z.trim(), z.minLength(2, 'Nome completo é obrigatório')),
       phone_number: z.string(),
       type: z.enum(USER_TYPES),
-      role: z.number().int().positive('Permissão é obrigatória'),
-      address_state_id: z.number().int().positive('Estado é obrigatório'),
+      role: z.number().check(z.int(), z.positive('Permissão é obrigatória')),
+      address_state_id: z.number().check(z.int(), z.positive('Estado é obrigatório')),
       address_street: z.string(),
       address_number: z.string(),
       address_postal_code: z.string(),
-      birth_date: z.string().refine((d) => d === '' || isValid(parseISO(d)), 'Data de nascimento inválida'),
+      birth_date: z.string().check(z.refine((d) => d === '' || isValid(parseISO(d)), 'Data de nascimento inválida')),
       blocked: z.boolean(),
-      company_id: z.number().int().min(0),
+      company_id: z.number().check(z.int(), z.minimum(0)),
       password: z.string(),
       confirmPassword: z.string(),
     })
-    .superRefine((v, ctx) => {
-      const doc = sanitizeDocument(v.username);
-      if (doc.length < 11) ctx.addIssue({ code: 'custom', path: ['username'], message: 'CPF/CNPJ é obrigatório' });
-      else {
-        const problem = documentMessage(doc);
-        if (problem) ctx.addIssue({ code: 'custom', path: ['username'], message: problem });
-      }
-      if (mode === 'new' && (v.password.length < 6 || v.password !== v.confirmPassword)) {
-        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MESSAGE });
-      }
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        const doc = sanitizeDocument(v.username);
+        if (doc.length < 11) ctx.addIssue({ code: 'custom', path: ['username'], message: 'CPF/CNPJ é obrigatório' });
+        else {
+          const problem = documentMessage(doc);
+          if (problem) ctx.addIssue({ code: 'custom', path: ['username'], message: problem });
+        }
+        if (mode === 'new' && (v.password.length < 6 || v.password !== v.confirmPassword)) {
+          ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MESSAGE });
+        }
+      }),
+    );
 
 /** Labels of the form's fields, for the 'Erro de Validação' toast (field: message). */
 export const USER_FIELD_LABELS: Record<keyof UserFormValues, string> = {

@@ -1,4 +1,7 @@
-import { z } from 'zod';
+// zod/mini, not classic (issue 14): every screen reaches this file, and one classic import in a
+// screen's graph downloads the classic API (~13 KiB gzipped) on top of zod's core. Classic
+// schemas of other features still compose with these (both are zod core types).
+import * as z from 'zod/mini';
 import { toCents, type Cents } from '@/lib/money';
 
 /** `meta.pagination` of a Strapi list answer (spec 000 §3 "Paged list responses"). */
@@ -17,30 +20,30 @@ export interface Paged<T> {
 }
 
 /** zod schema of a paged list whose rows satisfy `item`. */
-export function pagedSchema<T extends z.ZodTypeAny>(item: T) {
+export function pagedSchema<T extends z.core.SomeType>(item: T) {
   return z.object({
     data: z.array(item),
-    meta: z.object({ pagination: paginationSchema }).passthrough(),
+    meta: z.looseObject({ pagination: paginationSchema }),
   });
 }
 
 /** zod schema of a single-record answer `{data: T}`. */
-export function singleSchema<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ data: item, meta: z.unknown().optional() });
+export function singleSchema<T extends z.core.SomeType>(item: T) {
+  return z.object({ data: item, meta: z.optional(z.unknown()) });
 }
 
 /** A Strapi numeric `id` (users and roles are addressed by it; other records by documentId). */
-export const strapiIdSchema = z.number().int();
+export const strapiIdSchema = z.number().check(z.int());
 
 /**
  * A relation field as Strapi returns it: populated (`{id, ...}`) or a bare id, or absent/null.
  * Always yields an object with at least `id`, or null, so screens read `rel?.id` either way.
  */
-export function strapiRelation<T extends z.ZodObject>(shape: T) {
-  return z
-    .union([shape, strapiIdSchema.transform((id) => ({ id }))])
-    .nullish()
-    .transform((v) => (v ?? null) as (z.infer<T> | { id: number }) | null);
+export function strapiRelation<T extends z.core.$ZodObject>(shape: T) {
+  return z.pipe(
+    z.nullish(z.union([shape, z.pipe(strapiIdSchema, z.transform((id) => ({ id })))])),
+    z.transform((v) => (v ?? null) as (z.infer<T> | { id: number }) | null),
+  );
 }
 
 /** An empty page (used where the spec says a failed list "yields an empty list with zero totals"). */
@@ -87,7 +90,7 @@ export function toStrapiListQuery(input: ListQueryInput, operators: Record<strin
 }
 
 /** A money field of the API (reais, decimal; may arrive as a string) → centavos; null → 0. */
-export const moneySchema = z
-  .union([z.number(), z.string()])
-  .nullish()
-  .transform((v): Cents => toCents(v));
+export const moneySchema = z.pipe(
+  z.nullish(z.union([z.number(), z.string()])),
+  z.transform((v: number | string | null | undefined): Cents => toCents(v)),
+);
