@@ -2,18 +2,23 @@
 /**
  * `npm run bench:bundle`: how much gzipped JavaScript the PWA makes a browser download.
  *
- * 1. builds the PWA (`vite build`) and serves dist/ with `vite preview` (no API needed);
+ * 1. builds the PWA (`vite build`) into its own folder and serves it from the real API
+ *    (`npm start`'s Strapi with PWA_DIR set to that folder, on a fresh seeded SQLite file in a
+ *    temporary directory), so the screens load their data and behave as for a user: a list
+ *    that loads fine shows no failure toast and downloads no toaster (issue 14);
  * 2. opens /login in Debian's Chromium and sums the gzipped size of every script it loads;
- * 3. opens every route of src/app/route-table.ts with a stored administrator
- *    session (the API is absent, so the session falls back to the stored user and
- *    permissions, spec 000 §4) and reports the heaviest route;
+ * 3. signs in once as the seeded administrator through the login screen, then opens every
+ *    route of src/app/route-table.ts with that session (a `$id` is the first record the API
+ *    lists for that resource) and reports the heaviest route;
  * 4. builds the Strapi admin panel in a temporary copy of server/ (so server/dist, which a
  *    running API uses, is not touched) and prints the gzipped size of its entry bundle
  *    (the module script of its index.html) beside the PWA figures.
  * Targets (issue 14 "A lighter first load"): /login ≤ 120 KiB gzipped, the heaviest route
  * ≤ 220 KiB. Sizes are deterministic (no timing): this runs fine on a busy machine.
  * Results also go to bench-results/bundle.json.
- * Flags: --skip-admin (PWA only), --no-build (reuse dist/).
+ * Flags: --skip-admin (PWA only), --no-build (reuse the built PWA), --dead-api (the earlier
+ * measure: `vite preview` with no API and a stored session, so every list toasts its load
+ * failure and counts the toaster; faster, no Strapi start).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -29,6 +34,9 @@ const dist = path.join(root, 'bench-results/dist');
 const args = new Set(process.argv.slice(2));
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
 const DEAD_API_PORT = process.env.BENCH_DEAD_API_PORT ?? '9';
+const liveApi = !args.has('--dead-api');
+// The seeded administrator (server/src/seed; README's demo logins).
+const ADMIN = { document: '52998224725', password: 'Balcao@2026' };
 const TARGETS_KIB = { login: 120, heaviestRoute: 220 };
 
 const kib = (bytes) => (bytes / 1024).toFixed(1);
@@ -45,20 +53,40 @@ if (!args.has('--no-build')) {
   run(process.execPath, [path.join(root, 'node_modules/@pandacss/dev/bin.js'), 'codegen', '--silent'], root);
   run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], root);
 }
-const preview = spawn(
-  process.execPath,
-  [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', dist, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
-  {
-    cwd: root,
-    env: { ...process.env, API_PORT: DEAD_API_PORT, PORT: String(PORT) },
-    stdio: 'ignore',
-  },
-);
-const stopPreview = () => preview.exitCode === null && preview.kill('SIGTERM');
+const serverTmp = liveApi ? mkdtempSync(path.join(os.tmpdir(), 'balcao-bench-bundle-')) : undefined;
+const preview = liveApi
+  ? // scripts/start.mjs compiles the server when its sources changed; PWA_DIR set: it builds no PWA.
+    spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PWA_DIR: dist,
+        DATABASE_FILENAME: path.join(serverTmp, 'data.db'),
+        EMAIL_OUTBOX_DIR: path.join(serverTmp, 'outbox'),
+        AUTH_RATELIMIT: 'false',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+  : spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', dist, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
+      {
+        cwd: root,
+        env: { ...process.env, API_PORT: DEAD_API_PORT, PORT: String(PORT) },
+        stdio: 'ignore',
+      },
+    );
+const stopPreview = () => {
+  if (preview.exitCode === null) preview.kill('SIGTERM');
+  if (serverTmp) rmSync(serverTmp, { recursive: true, force: true });
+};
 process.on('exit', stopPreview);
 
 const base = `http://127.0.0.1:${PORT}`;
-await waitFor(`${base}/login`, { ms: 30_000, intervalMs: 250, okOnly: true });
+if (liveApi) console.log('[bench] iniciando a API (Strapi, banco semeado temporário)...');
+await waitFor(`${base}/login`, { ms: liveApi ? 240_000 : 30_000, intervalMs: 500, okOnly: true });
 
 // ---------- 2 + 3. measure in Chromium ----------
 const routeTableSrc = readFileSync(path.join(root, 'src/app/route-table.ts'), 'utf8');
@@ -110,9 +138,57 @@ const browser = await chromium.launch({
   ],
 });
 
-async function scriptsLoadedBy(pathname, signedIn) {
+/** The administrator's stored session and token (live API), once signed in. */
+let live;
+
+/**
+ * Live API: signs in as the administrator through the login screen, the way a person does, and
+ * keeps the stored session (localStorage) for the other pages; also finds a real record per
+ * resource for the `$id` routes.
+ */
+async function signInOnce() {
   const context = await browser.newContext();
-  if (signedIn) {
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByLabel('CPF/CNPJ').pressSequentially(ADMIN.document);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(`${base}/`, { timeout: 30_000 });
+  const storageState = await context.storageState();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await context.close();
+  return { storageState, token };
+}
+
+// Route segment → the API list that names its records, and the field the route takes.
+const idSources = {
+  'sales-order': ['/sales-orders', 'documentId'],
+  receivables: ['/receivables', 'documentId'],
+  customer: ['/customers', 'documentId'],
+  state: ['/states', 'documentId'],
+  'vehicle-type': ['/vehicle-types', 'documentId'],
+  'payment-method': ['/payment-methods', 'documentId'],
+  'sales-item': ['/sales-items', 'documentId'],
+  'document-type': ['/document-types', 'documentId'],
+  company: ['/companies', 'documentId'],
+  despachante: ['/companies?filters[type][$eq]=dispatcher', 'documentId'],
+  user: ['/users', 'id'],
+  role: ['/users-permissions/roles', 'id'],
+};
+async function recordId(pathname, token) {
+  const source = idSources[pathname.split('/')[1]];
+  if (!source || !token) return '1';
+  const res = await fetch(`${base}/api${source[0]}`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = res.ok ? await res.json() : undefined;
+  const rows = Array.isArray(body) ? body : (body?.data ?? body?.roles ?? []);
+  const id = rows[0]?.[source[1]];
+  if (id === undefined) console.warn(`[bench] sem registro para ${pathname}: usando 1`);
+  return id === undefined ? '1' : String(id);
+}
+
+async function scriptsLoadedBy(pathname, signedIn) {
+  const context = await browser.newContext(signedIn && live ? { storageState: live.storageState } : {});
+  if (signedIn && !live) {
     await context.addInitScript(
       ([user, permissions]) => {
         localStorage.setItem('token', 'bench');
@@ -128,7 +204,8 @@ async function scriptsLoadedBy(pathname, signedIn) {
     const url = new URL(res.url());
     if (url.origin === base && res.request().resourceType() === 'script') scripts.add(url.pathname);
   });
-  await page.goto(base + pathname.replaceAll('$id', '1'), { waitUntil: 'networkidle' });
+  const id = pathname.includes('$id') ? (live ? await recordId(pathname, live.token) : '1') : '';
+  await page.goto(base + pathname.replaceAll('$id', id), { waitUntil: 'networkidle' });
   await page.waitForTimeout(300);
   const finalPath = new URL(page.url()).pathname;
   await context.close();
@@ -146,6 +223,7 @@ async function scriptsLoadedBy(pathname, signedIn) {
 
 console.log('[bench] medindo /login e as rotas...');
 const login = await scriptsLoadedBy('/login', false);
+live = liveApi ? await signInOnce() : undefined;
 const routes = [];
 for (const p of routePaths) routes.push(await scriptsLoadedBy(p, true));
 await browser.close();
@@ -192,7 +270,7 @@ if (!args.has('--skip-admin')) {
 
 // ---------- report ----------
 const line = (label, r) => `${label.padEnd(46)} ${kib(r.gzip).padStart(8)} KiB gzip  (${kib(r.raw)} KiB raw, ${r.files.length} arquivos)`;
-console.log('\nJavaScript baixado (gzip nível 9):');
+console.log(`\nJavaScript baixado (gzip nível 9; ${liveApi ? 'API real semeada' : 'sem API (--dead-api)'}):`);
 const goal = (r, kibGoal) => (r.gzip / 1024 <= kibGoal ? `  ✓ meta ≤ ${kibGoal} KiB` : `  ✗ acima da meta de ${kibGoal} KiB`);
 console.log(line('PWA /login', login) + goal(login, TARGETS_KIB.login));
 console.log(line(`PWA rota mais pesada: ${heaviest.path}`, heaviest) + goal(heaviest, TARGETS_KIB.heaviestRoute));
@@ -201,7 +279,7 @@ else console.log('Strapi admin: não medido (--skip-admin)');
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(
   path.join(root, 'bench-results/bundle.json'),
-  JSON.stringify({ date: new Date().toISOString(), targetsKiB: TARGETS_KIB, login, heaviest, routes, admin }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), api: liveApi ? 'live' : 'dead', targetsKiB: TARGETS_KIB, login, heaviest, routes, admin }, null, 2),
 );
 console.log('\nDetalhes: bench-results/bundle.json');
 process.exit(0);

@@ -12,7 +12,8 @@
  * 4. prints the address and the demo logins, and stops Strapi on Ctrl-C.
  *
  * Env: PORT (default 4173), HOST (bind address, default 0.0.0.0), DATABASE_FILENAME,
- * SKIP_BUILD=1 (use the existing outputs as they are), PWA_URL (public address used in
+ * SKIP_BUILD=1 (use the existing outputs as they are), PWA_DIR (serve this built PWA instead of
+ * dist/, which is then not rebuilt), PWA_URL (public address used in
  * e-mailed links, default http://localhost:PORT); every other variable goes to Strapi
  * (docs/architecture.md "Server configuration"). API_PORT is ignored (there is no second port).
  */
@@ -66,7 +67,8 @@ if (process.env.SKIP_BUILD !== '1') {
   }
   const pwaInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'panda.config.ts', 'package.json'].map((p) => newest(path.join(root, p)));
   const pwaOut = existsSync(path.join(root, 'dist/index.html')) ? statSync(path.join(root, 'dist/index.html')).mtimeMs : 0;
-  if (Math.max(...pwaInputs) > pwaOut) {
+  // PWA_DIR given: the caller serves a PWA it built (bench:bundle), dist/ is not rebuilt.
+  if (!process.env.PWA_DIR && Math.max(...pwaInputs) > pwaOut) {
     log('construindo o PWA (vite build)...');
     run('npm', ['run', 'build', '--silent'], root);
   }
