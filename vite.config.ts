@@ -163,13 +163,12 @@ export default defineConfig({
       // Fewer, larger chunks where every page that loads one part loads the rest anyway: each
       // file is compressed alone, so ~60 small chunks cost ~13 KiB gzipped more than their sum
       // (issue 14). `initial`: what the entry imports statically (React, the router, the session;
-      // /login loads all of it); TanStack Query and date-fns: every signed-in list loads most of them.
+      // /login loads all of it); TanStack Query: every signed-in screen loads most of it.
       output: {
         codeSplitting: {
           groups: [
             { name: 'initial', tags: ['$initial'] },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
-            { name: 'date-fns', test: /[\\/]node_modules[\\/]date-fns[\\/]/ },
           ],
         },
       },

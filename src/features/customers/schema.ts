@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
 import { strapiIdSchema } from '@/lib/api/strapi';
 import { documentMessage, sanitizeDocument } from '@/lib/document';
 
@@ -10,9 +11,9 @@ import { documentMessage, sanitizeDocument } from '@/lib/document';
 /** A customer as populated on an order or receivable relation. */
 export const customerRefSchema = z.looseObject({
   id: strapiIdSchema,
-  documentId: z.string().optional(),
-  name: z.string().nullish(),
-  cpf_cnpj: z.string().nullish(),
+  documentId: z.optional(z.string()),
+  name: z.nullish(z.string()),
+  cpf_cnpj: z.nullish(z.string()),
 });
 export type CustomerRef = z.infer<typeof customerRefSchema>;
 
@@ -22,9 +23,9 @@ export const customerSchema = z.looseObject({
   documentId: z.string(),
   name: z.string(),
   cpf_cnpj: z.string(),
-  email: z.string().nullish(),
-  phone_number: z.string().nullish(),
-  createdAt: z.string().nullish(),
+  email: z.nullish(z.string()),
+  phone_number: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -39,20 +40,19 @@ const optionalText = (s: string) => (s.trim() === '' ? null : s.trim());
  * ('Email inválido', at most 100) or empty → null; phone optional (digits; empty → null).
  */
 export const customerFormSchema = z.object({
-  name: z.string().trim().min(2, 'Nome é obrigatório').max(150, 'Nome não pode exceder 150 caracteres'),
-  cpf_cnpj: z
-    .string()
-    .transform(sanitizeDocument)
-    .check((ctx) => {
-      const message = ctx.value.length < 11 ? 'CPF/CNPJ é obrigatório' : documentMessage(ctx.value);
-      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
-    }),
-  email: z
-    .string()
-    .trim()
-    .refine((s) => s === '' || (s.length <= 100 && z.email().safeParse(s).success), 'Email inválido')
-    .transform(optionalText),
-  phone_number: z.string().transform(optionalText),
+  name: z.string().check(z.trim(), z.minLength(2, 'Nome é obrigatório'), z.maxLength(150, 'Nome não pode exceder 150 caracteres')),
+  cpf_cnpj: z.pipe(z.string(), z.transform(sanitizeDocument)).check((ctx) => {
+    const message = ctx.value.length < 11 ? 'CPF/CNPJ é obrigatório' : documentMessage(ctx.value);
+    if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  }),
+  email: z.pipe(
+    z.string().check(
+      z.trim(),
+      z.refine((s) => s === '' || (s.length <= 100 && z.email().safeParse(s).success), 'Email inválido'),
+    ),
+    z.transform(optionalText),
+  ),
+  phone_number: z.pipe(z.string(), z.transform(optionalText)),
 });
 export type CustomerFormValues = z.input<typeof customerFormSchema>;
 /** The `{data}` of POST/PUT /customers. */

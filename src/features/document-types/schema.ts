@@ -56,16 +56,14 @@ export const INVALID_COMPANY = 'Concessionária selecionada é inválida. Seleci
  * invalid-selection texts). Ids are strings as the selects hold them ('' = none).
  */
 export const documentTypeFormSchema = (dispatcherIds: ReadonlySet<number>, companyIds: ReadonlySet<number>) =>
-  z
-    .object({ name: z.string().check(z.trim(), z.minLength(1, 'Nome é obrigatório')), user_dispatcher_id: z.string(), user_company_id: z.string() })
-    .check(
-      z.superRefine((v, ctx) => {
-        if (!v.user_dispatcher_id) ctx.addIssue({ code: 'custom', path: ['user_dispatcher_id'], message: 'Selecione um despachante.' });
-        else if (!dispatcherIds.has(Number(v.user_dispatcher_id))) ctx.addIssue({ code: 'custom', path: ['user_dispatcher_id'], message: INVALID_DISPATCHER });
-        if (!v.user_company_id) ctx.addIssue({ code: 'custom', path: ['user_company_id'], message: 'Selecione uma concessionária.' });
-        else if (!companyIds.has(Number(v.user_company_id))) ctx.addIssue({ code: 'custom', path: ['user_company_id'], message: INVALID_COMPANY });
-      }),
-    );
+  z.object({ name: z.string().check(z.trim(), z.minLength(1, 'Nome é obrigatório')), user_dispatcher_id: z.string(), user_company_id: z.string() }).check(
+    z.superRefine((v, ctx) => {
+      if (!v.user_dispatcher_id) ctx.addIssue({ code: 'custom', path: ['user_dispatcher_id'], message: 'Selecione um despachante.' });
+      else if (!dispatcherIds.has(Number(v.user_dispatcher_id))) ctx.addIssue({ code: 'custom', path: ['user_dispatcher_id'], message: INVALID_DISPATCHER });
+      if (!v.user_company_id) ctx.addIssue({ code: 'custom', path: ['user_company_id'], message: 'Selecione uma concessionária.' });
+      else if (!companyIds.has(Number(v.user_company_id))) ctx.addIssue({ code: 'custom', path: ['user_company_id'], message: INVALID_COMPANY });
+    }),
+  );
 export type DocumentTypeFormValues = z.input<ReturnType<typeof documentTypeFormSchema>>;
 
 /** Form values of a loaded record (edit) or of a new one. */

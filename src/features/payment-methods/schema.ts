@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
 import { strapiIdSchema } from '@/lib/api/strapi';
 
 /**
@@ -10,21 +11,21 @@ import { strapiIdSchema } from '@/lib/api/strapi';
 /** A payment method as a select option. */
 export const paymentMethodRefSchema = z.looseObject({
   id: strapiIdSchema,
-  documentId: z.string().optional(),
+  documentId: z.optional(z.string()),
   name: z.string(),
-  max_installments: z.number().nullish(),
-  is_active: z.boolean().nullish(),
+  max_installments: z.nullish(z.number()),
+  is_active: z.nullish(z.boolean()),
 });
 export type PaymentMethodRef = z.infer<typeof paymentMethodRefSchema>;
 
 /** A decimal of the API (a number, or a string on PostgreSQL); null → 0. */
-const decimal = z
-  .union([z.number(), z.string()])
-  .nullish()
-  .transform((v) => {
+const decimal = z.pipe(
+  z.nullish(z.union([z.number(), z.string()])),
+  z.transform((v: number | string | null | undefined) => {
     const n = typeof v === 'string' ? Number(v) : (v ?? 0);
     return Number.isFinite(n) ? n : 0;
-  });
+  }),
+);
 
 /**
  * A payment method as GET /payment-methods answers it: is_online_payment, max_installments
@@ -34,16 +35,19 @@ export const paymentMethodSchema = z.looseObject({
   id: strapiIdSchema,
   documentId: z.string(),
   name: z.string(),
-  is_online_payment: z.boolean().nullish(),
-  max_installments: z.number().nullish(),
+  is_online_payment: z.nullish(z.boolean()),
+  max_installments: z.nullish(z.number()),
   interest_tax: decimal,
-  is_active: z.boolean().nullish(),
-  createdAt: z.string().nullish(),
+  is_active: z.nullish(z.boolean()),
+  createdAt: z.nullish(z.string()),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 /** A number input's value; a non-numeric entry (NaN) becomes 0 (spec 001 §5 "Payment method"). */
-const numberOrZero = z.union([z.number(), z.nan()]).transform((n) => (Number.isFinite(n) ? n : 0));
+const numberOrZero = z.pipe(
+  z.union([z.number(), z.nan()]),
+  z.transform((n: number) => (Number.isFinite(n) ? n : 0)),
+);
 
 /**
  * The payment method form (spec 001 §5 "Payment method"): name 2–100 ('Nome é obrigatório' /
@@ -54,17 +58,18 @@ const numberOrZero = z.union([z.number(), z.nan()]).transform((n) => (Number.isF
  * is_online_payment and is_active (both default true).
  */
 export const paymentMethodFormSchema = z.object({
-  name: z.string().trim().min(2, 'Nome é obrigatório').max(100, 'Nome deve ter no máximo 100 caracteres'),
+  name: z.string().check(z.trim(), z.minLength(2, 'Nome é obrigatório'), z.maxLength(100, 'Nome deve ter no máximo 100 caracteres')),
   is_online_payment: z.boolean(),
-  max_installments: numberOrZero.pipe(
-    z.number().min(0, 'Número de parcelas não pode ser negativo').int('Número de parcelas inválido').max(99, 'Número de parcelas inválido'),
+  max_installments: z.pipe(
+    numberOrZero,
+    z.number().check(z.gte(0, 'Número de parcelas não pode ser negativo'), z.int('Número de parcelas inválido'), z.lte(99, 'Número de parcelas inválido')),
   ),
-  interest_tax: numberOrZero.pipe(
-    z
-      .number()
-      .min(0, 'Taxa de juros não pode ser negativa')
-      .max(1000, 'Taxa de juros deve ser no máximo 1000')
-      .transform((n) => Math.round(n * 100) / 100),
+  interest_tax: z.pipe(
+    numberOrZero,
+    z.pipe(
+      z.number().check(z.gte(0, 'Taxa de juros não pode ser negativa'), z.lte(1000, 'Taxa de juros deve ser no máximo 1000')),
+      z.transform((n: number) => Math.round(n * 100) / 100),
+    ),
   ),
   is_active: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '@/lib/api';
 
 /** The profile's calls (spec 000 §7). */
@@ -15,7 +15,7 @@ export async function updateProfile(
   await api.put(`/users/${userId}`, body);
 }
 
-const changePasswordAnswer = z.looseObject({ ok: z.boolean().optional(), jwt: z.string().optional() });
+const changePasswordAnswer = z.looseObject({ ok: z.optional(z.boolean()), jwt: z.optional(z.string()) });
 
 /**
  * POST /users/{id}/change-password {currentPassword, password, passwordConfirmation}. The server

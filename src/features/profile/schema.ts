@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
 
 /**
  * The profile's Perfil tab (spec 000 §2.8, §7 "PUT /users/{id}": name, email, phoneNumber,
@@ -11,17 +12,19 @@ import { z } from 'zod';
 export const profileFormSchema = (originalEmail: string) =>
   z
     .object({
-      name: z.string().trim().min(2, 'Nome completo é obrigatório'),
-      email: z.string().trim().email('Email inválido'),
+      name: z.string().check(z.trim(), z.minLength(2, 'Nome completo é obrigatório')),
+      email: z.string().check(z.trim(), z.email('Email inválido')),
       phoneNumber: z.string(),
       blocked: z.boolean(),
       currentPassword: z.string(),
     })
-    .superRefine((v, ctx) => {
-      if (emailChanged(originalEmail, v.email) && !v.currentPassword) {
-        ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Por favor, informe sua senha atual.' });
-      }
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        if (emailChanged(originalEmail, v.email) && !v.currentPassword) {
+          ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Por favor, informe sua senha atual.' });
+        }
+      }),
+    );
 export type ProfileFormValues = z.input<ReturnType<typeof profileFormSchema>>;
 
 /** True when the e-mail typed differs from the stored one (trimmed, case-insensitive: the server lower-cases e-mails). */
@@ -49,18 +52,20 @@ export function profileFormToPayload(originalEmail: string, values: ProfileFormV
  * os campos de senha.'), equal ('As novas senhas não coincidem.'). At least 6 characters
  * (spec 000 §9; the text is ours: 'A nova senha deve ter pelo menos 6 caracteres.').
  */
-export const passwordFormSchema = z.object({ currentPassword: z.string(), password: z.string(), passwordConfirmation: z.string() }).superRefine((v, ctx) => {
-  if (!v.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Por favor, informe sua senha atual.' });
-  if (!v.password || !v.passwordConfirmation) {
-    ctx.addIssue({ code: 'custom', path: [!v.password ? 'password' : 'passwordConfirmation'], message: 'Por favor, preencha todos os campos de senha.' });
-    return;
-  }
-  if (v.password !== v.passwordConfirmation) {
-    ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: 'As novas senhas não coincidem.' });
-    return;
-  }
-  if (v.password.length < 6) ctx.addIssue({ code: 'custom', path: ['password'], message: 'A nova senha deve ter pelo menos 6 caracteres.' });
-});
+export const passwordFormSchema = z.object({ currentPassword: z.string(), password: z.string(), passwordConfirmation: z.string() }).check(
+  z.superRefine((v, ctx) => {
+    if (!v.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Por favor, informe sua senha atual.' });
+    if (!v.password || !v.passwordConfirmation) {
+      ctx.addIssue({ code: 'custom', path: [!v.password ? 'password' : 'passwordConfirmation'], message: 'Por favor, preencha todos os campos de senha.' });
+      return;
+    }
+    if (v.password !== v.passwordConfirmation) {
+      ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: 'As novas senhas não coincidem.' });
+      return;
+    }
+    if (v.password.length < 6) ctx.addIssue({ code: 'custom', path: ['password'], message: 'A nova senha deve ter pelo menos 6 caracteres.' });
+  }),
+);
 export type PasswordFormValues = z.input<typeof passwordFormSchema>;
 export const emptyPasswordForm: PasswordFormValues = { currentPassword: '', password: '', passwordConfirmation: '' };
 

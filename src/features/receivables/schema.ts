@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
 import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { toReais } from '@/lib/money';
 import { customerRefSchema } from '@/features/customers/schema';
@@ -19,32 +20,32 @@ export { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, R
 export const receivableSchema = z.looseObject({
   id: strapiIdSchema,
   documentId: z.string(),
-  sales_order: strapiRelation(z.looseObject({ id: strapiIdSchema, documentId: z.string().optional(), customer_id: z.unknown().optional() })),
-  pedido_id: z.number().int().nullish(),
+  sales_order: strapiRelation(z.looseObject({ id: strapiIdSchema, documentId: z.optional(z.string()), customer_id: z.optional(z.unknown()) })),
+  pedido_id: z.nullish(z.number().check(z.int())),
   user_dispatcher_id: strapiRelation(userRefSchema),
   user_company_id: strapiRelation(userRefSchema),
-  cpf_cnpj_cliente: z.string().nullish(),
-  document_number: z.string().nullish(),
+  cpf_cnpj_cliente: z.nullish(z.string()),
+  document_number: z.nullish(z.string()),
   amount_original: moneySchema,
   amount_final: moneySchema,
   tax: moneySchema,
-  status_in: z.string().nullish(),
-  payment_date: z.string().nullish(),
-  payment_method_id: strapiRelation(paymentMethodRefSchema.partial({ name: true })),
-  card_brand: z.string().nullish(),
-  card_last4: z.string().nullish(),
-  installments: z.number().int().nullish(),
-  authorization_code: z.string().nullish(),
-  custom_document_id: z.string().nullish(),
-  createdAt: z.string().nullish(),
-  updatedAt: z.string().nullish(),
+  status_in: z.nullish(z.string()),
+  payment_date: z.nullish(z.string()),
+  payment_method_id: strapiRelation(z.partial(paymentMethodRefSchema, { name: true })),
+  card_brand: z.nullish(z.string()),
+  card_last4: z.nullish(z.string()),
+  installments: z.nullish(z.number().check(z.int())),
+  authorization_code: z.nullish(z.string()),
+  custom_document_id: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
+  updatedAt: z.nullish(z.string()),
 });
 export type Receivable = z.infer<typeof receivableSchema>;
 export { customerRefSchema };
 
 /* ------------------------------------------------------------------ form */
 
-const selection = z.number({ error: 'Selecione um item válido' }).int().gt(0, 'Selecione um item válido');
+const selection = z.number({ error: 'Selecione um item válido' }).check(z.int(), z.gt(0, 'Selecione um item válido'));
 
 /**
  * The receivable form (spec 001 §5 "Receivable form"), with the spec's messages. Amounts in
@@ -52,24 +53,23 @@ const selection = z.number({ error: 'Selecione um item válido' }).int().gt(0, '
  * means "nothing chosen"; `payment_method_id` null = 'Nenhum'.
  */
 export const receivableFormSchema = z.object({
-  document_number: z.string().trim().min(1, 'Número do documento é obrigatório'),
-  amount_original: z.number().int().min(1, 'Valor deve ser maior que zero'),
-  payment_method_id: z.number().int().positive().nullable(),
+  document_number: z.string().check(z.trim(), z.minLength(1, 'Número do documento é obrigatório')),
+  amount_original: z.number().check(z.int(), z.gte(1, 'Valor deve ser maior que zero')),
+  payment_method_id: z.nullable(z.number().check(z.int(), z.positive())),
   status_in: z.enum(RECEIVABLE_STATUSES),
-  payment_date: z.string({ error: 'Data de pagamento é obrigatória' }).min(1, 'Data de pagamento é obrigatória'),
+  payment_date: z.string({ error: 'Data de pagamento é obrigatória' }).check(z.minLength(1, 'Data de pagamento é obrigatória')),
   installments: z
     .number({ error: 'Número de parcelas deve ser um número inteiro' })
-    .int('Número de parcelas deve ser um número inteiro')
-    .min(0, 'Número de parcelas não pode ser negativo'),
-  card_brand: z.string().max(50, 'Bandeira do cartão deve ter no máximo 50 caracteres'),
-  card_last4: z.string().max(4, 'Informe no máximo 4 dígitos'),
+    .check(z.int('Número de parcelas deve ser um número inteiro'), z.gte(0, 'Número de parcelas não pode ser negativo')),
+  card_brand: z.string().check(z.maxLength(50, 'Bandeira do cartão deve ter no máximo 50 caracteres')),
+  card_last4: z.string().check(z.maxLength(4, 'Informe no máximo 4 dígitos')),
   authorization_code: z.string(),
   sales_order: selection,
   despachante: selection,
-  cpf_cnpj_cliente: z.string().trim().min(1, 'CPF/CNPJ obrigatório'),
+  cpf_cnpj_cliente: z.string().check(z.trim(), z.minLength(1, 'CPF/CNPJ obrigatório')),
   concessionaria: selection,
-  amount_final: z.number().int().min(0, 'Valor final não pode ser negativo'),
-  tax: z.number().int().min(0, 'Taxa não pode ser negativa'),
+  amount_final: z.number().check(z.int(), z.gte(0, 'Valor final não pode ser negativo')),
+  tax: z.number().check(z.int(), z.gte(0, 'Taxa não pode ser negativa')),
 });
 export type ReceivableFormValues = z.infer<typeof receivableFormSchema>;
 
@@ -169,18 +169,18 @@ export const RECEIVABLE_SORT_LABELS: Record<(typeof RECEIVABLE_SORT_FIELDS)[numb
   createdAt: 'Criado em',
 };
 
-const optionalText = z.string().trim().optional().catch(undefined);
-const positiveInt = z.coerce.number().int().positive().optional().catch(undefined);
+const optionalText = z.catch(z.optional(z.string().check(z.trim())), undefined);
+const positiveInt = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined);
 
 /**
  * The /receivables URL search: page, pageSize (default 25), sort and direction, free text
  * `q`, and the filters of spec 001 §2. Bad values fall back to defaults.
  */
 export const receivableSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
-  sort: z.enum(RECEIVABLE_SORT_FIELDS).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
+  pageSize: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))), undefined),
+  sort: z.catch(z.optional(z.enum(RECEIVABLE_SORT_FIELDS)), undefined),
+  dir: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
   q: optionalText,
   id: positiveInt,
   document_number: optionalText,
@@ -191,15 +191,11 @@ export const receivableSearchSchema = z.object({
   dispatcher: optionalText,
   company: optionalText,
   payment_method: positiveInt,
-  status: z.enum(RECEIVABLE_STATUSES).optional().catch(undefined),
+  status: z.catch(z.optional(z.enum(RECEIVABLE_STATUSES)), undefined),
   /** Data de Pagamento, yyyy-MM-dd (local day). */
-  payment_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .catch(undefined),
+  payment_date: z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined),
   card_brand: optionalText,
-  installments: z.coerce.number().int().min(0).optional().catch(undefined),
+  installments: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(0))), undefined),
 });
 export type ReceivableSearch = z.infer<typeof receivableSearchSchema>;
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
 import { api, ApiError, isApiError, pagedSchema, singleSchema } from '@/lib/api';
 import { apiUpload } from '@/lib/api/upload';
 import { type Cents } from '@/lib/money';
@@ -177,7 +178,7 @@ export interface UploadOrderDocumentInput {
   idempotencyKey: string;
 }
 
-const uploadAnswer = z.array(z.looseObject({ id: z.number().optional(), documentId: z.string().optional(), url: z.string().optional() }));
+const uploadAnswer = z.array(z.looseObject({ id: z.optional(z.number()), documentId: z.optional(z.string()), url: z.optional(z.string()) }));
 
 /**
  * Step 1 of an order-document upload: POST /upload (multipart `files`) with
@@ -272,7 +273,7 @@ export async function deleteOrderDocument(documentId: string): Promise<void> {
   await api.delete(`/sales-order-documents/${encodeURIComponent(documentId)}`);
 }
 
-const signedUrlAnswer = z.object({ data: z.object({ signedUrl: z.string().optional() }).passthrough().nullish() }).passthrough();
+const signedUrlAnswer = z.looseObject({ data: z.nullish(z.looseObject({ signedUrl: z.optional(z.string()) })) });
 
 /**
  * GET /document-types/get-signed-url?fileDocId=&fileUrl= → the signed URL of a document's file.

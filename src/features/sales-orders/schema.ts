@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
 import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { customerRefSchema } from '@/features/customers/schema';
 import { documentTypeRefSchema } from '@/features/document-types/schema';
@@ -19,16 +20,16 @@ export { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS };
 
 export const namedRefSchema = z.looseObject({
   id: strapiIdSchema,
-  documentId: z.string().optional(),
-  name: z.string().nullish(),
+  documentId: z.optional(z.string()),
+  name: z.nullish(z.string()),
 });
 
 export const companyRefSchema = z.looseObject({
   id: strapiIdSchema,
-  documentId: z.string().optional(),
-  trade_name: z.string().nullish(),
-  legal_name: z.string().nullish(),
-  name: z.string().nullish(),
+  documentId: z.optional(z.string()),
+  trade_name: z.nullish(z.string()),
+  legal_name: z.nullish(z.string()),
+  name: z.nullish(z.string()),
 });
 
 /** A sales order as `GET /sales-orders?populate=*` returns it (spec 001 §3). Money in centavos. */
@@ -41,16 +42,16 @@ export const salesOrderSchema = z.looseObject({
   user_company_id: strapiRelation(userRefSchema),
   user_dispatcher_id: strapiRelation(userRefSchema),
   vehicle_documentation_company_id: strapiRelation(companyRefSchema),
-  status_in: z.string().nullish(),
-  sales_type: z.string().nullish(),
+  status_in: z.nullish(z.string()),
+  sales_type: z.nullish(z.string()),
   vehicle_price: moneySchema,
-  billing_date: z.string().nullish(),
+  billing_date: z.nullish(z.string()),
   original_amount: moneySchema,
   current_amount: moneySchema,
-  is_vehicle_financed: z.boolean().nullish(),
-  is_vehicle_special_plate: z.boolean().nullish(),
-  createdAt: z.string().nullish(),
-  updatedAt: z.string().nullish(),
+  is_vehicle_financed: z.nullish(z.boolean()),
+  is_vehicle_special_plate: z.nullish(z.boolean()),
+  createdAt: z.nullish(z.string()),
+  updatedAt: z.nullish(z.string()),
 });
 export type SalesOrder = z.infer<typeof salesOrderSchema>;
 
@@ -73,27 +74,27 @@ export const salesOrderOptionSchema = z.looseObject({ id: strapiIdSchema, docume
 export const orderPaymentSchema = z.looseObject({
   id: strapiIdSchema,
   documentId: z.string(),
-  pedido_id: z.number().int().nullish(),
-  custom_document_id: z.string().nullish(),
-  payment_method_id: strapiRelation(paymentMethodRefSchema.partial({ name: true })),
+  pedido_id: z.nullish(z.number().check(z.int())),
+  custom_document_id: z.nullish(z.string()),
+  payment_method_id: strapiRelation(z.partial(paymentMethodRefSchema, { name: true })),
   amount_original: moneySchema,
   amount_final: moneySchema,
-  installments: z.number().int().nullish(),
-  status_in: z.string().nullish(),
-  payment_date: z.string().nullish(),
-  card_brand: z.string().nullish(),
-  createdAt: z.string().nullish(),
+  installments: z.nullish(z.number().check(z.int())),
+  status_in: z.nullish(z.string()),
+  payment_date: z.nullish(z.string()),
+  card_brand: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 /** An uploaded file as Strapi's media relation returns it. */
 export const mediaSchema = z.looseObject({
   id: strapiIdSchema,
-  documentId: z.string().optional(),
-  name: z.string().nullish(),
+  documentId: z.optional(z.string()),
+  name: z.nullish(z.string()),
   url: z.string(),
-  mime: z.string().nullish(),
-  ext: z.string().nullish(),
+  mime: z.nullish(z.string()),
+  ext: z.nullish(z.string()),
 });
 export type Media = z.infer<typeof mediaSchema>;
 
@@ -101,16 +102,16 @@ export type Media = z.infer<typeof mediaSchema>;
 export const orderDocumentSchema = z.looseObject({
   id: strapiIdSchema,
   documentId: z.string(),
-  sales_order: strapiRelation(z.looseObject({ id: strapiIdSchema, documentId: z.string().optional() })),
+  sales_order: strapiRelation(z.looseObject({ id: strapiIdSchema, documentId: z.optional(z.string()) })),
   document_type: strapiRelation(documentTypeRefSchema),
-  content: mediaSchema.nullish(),
-  createdAt: z.string().nullish(),
+  content: z.nullish(mediaSchema),
+  createdAt: z.nullish(z.string()),
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
 /* ------------------------------------------------------------------ form */
 
-const centsField = (negativeMessage: string) => z.number().int().min(0, negativeMessage);
+const centsField = (negativeMessage: string) => z.number().check(z.int(), z.gte(0, negativeMessage));
 
 /**
  * The order form 'Novo pedido' / 'Editar pedido' (spec 001 §2, §5). Amounts are in
@@ -119,8 +120,8 @@ const centsField = (negativeMessage: string) => z.number().int().min(0, negative
  */
 export const salesOrderFormSchema = z.object({
   status_in: z.enum(ORDER_STATUSES),
-  billing_date: z.string({ error: 'Data de faturamento é obrigatória' }).min(1, 'Data de faturamento é obrigatória'),
-  user_dispatcher_id: z.number().int().min(0),
+  billing_date: z.string({ error: 'Data de faturamento é obrigatória' }).check(z.minLength(1, 'Data de faturamento é obrigatória')),
+  user_dispatcher_id: z.number().check(z.int(), z.gte(0)),
   vehicle_price: centsField('Preço do veículo não pode ser negativo'),
   original_amount: centsField('Valor original não pode ser negativo'),
   current_amount: centsField('Valor atual não pode ser negativo'),
@@ -194,12 +195,8 @@ export const SALES_ORDER_SORT_LABELS: Record<(typeof SALES_ORDER_SORT_FIELDS)[nu
   status_in: 'Situação',
 };
 
-const optionalText = z.string().trim().optional().catch(undefined);
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+const optionalText = z.catch(z.optional(z.string().check(z.trim())), undefined);
+const isoDay = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
 
 /**
  * The /sales-orders URL search (spec 001 §2, §9): page from 1, pageSize default 10, sort
@@ -207,12 +204,12 @@ const isoDay = z
  * to their defaults instead of failing the route.
  */
 export const salesOrderSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
-  sort: z.enum(SALES_ORDER_SORT_FIELDS).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
+  pageSize: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))), undefined),
+  sort: z.catch(z.optional(z.enum(SALES_ORDER_SORT_FIELDS)), undefined),
+  dir: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
   q: optionalText,
-  id: z.coerce.number().int().positive().optional().catch(undefined),
+  id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
   /** Data Inicial, yyyy-MM-dd (local day). */
   from: isoDay,
   /** Data Final, yyyy-MM-dd (local day). */
@@ -221,7 +218,7 @@ export const salesOrderSearchSchema = z.object({
   company: optionalText,
   customer: optionalText,
   seller: optionalText,
-  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  status: z.catch(z.optional(z.enum(ORDER_STATUSES)), undefined),
 });
 export type SalesOrderSearch = z.infer<typeof salesOrderSearchSchema>;
 

@@ -41,7 +41,15 @@ export const strapiIdSchema = z.number().check(z.int());
  */
 export function strapiRelation<T extends z.core.$ZodObject>(shape: T) {
   return z.pipe(
-    z.nullish(z.union([shape, z.pipe(strapiIdSchema, z.transform((id) => ({ id })))])),
+    z.nullish(
+      z.union([
+        shape,
+        z.pipe(
+          strapiIdSchema,
+          z.transform((id) => ({ id })),
+        ),
+      ]),
+    ),
     z.transform((v) => (v ?? null) as (z.infer<T> | { id: number }) | null),
   );
 }
