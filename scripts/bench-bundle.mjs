@@ -200,13 +200,20 @@ async function scriptsLoadedBy(pathname, signedIn) {
   }
   const page = await context.newPage();
   const scripts = new Set();
+  let lastScriptAt = Date.now();
   page.on('response', (res) => {
     const url = new URL(res.url());
-    if (url.origin === base && res.request().resourceType() === 'script') scripts.add(url.pathname);
+    if (url.origin === base && res.request().resourceType() === 'script') {
+      scripts.add(url.pathname);
+      lastScriptAt = Date.now();
+    }
   });
   const id = pathname.includes('$id') ? (live ? await recordId(pathname, live.token) : '1') : '';
   await page.goto(base + pathname.replaceAll('$id', id), { waitUntil: 'networkidle' });
-  await page.waitForTimeout(300);
+  // 'networkidle' is 500 ms without requests; on a busy machine the code that asks for the next
+  // chunk may run later than that, so also wait for 1.5 s without a new script (at most 15 s).
+  const settleUntil = Date.now() + 15_000;
+  while (Date.now() - lastScriptAt < 1_500 && Date.now() < settleUntil) await page.waitForTimeout(250);
   const finalPath = new URL(page.url()).pathname;
   await context.close();
   const files = [...scripts].map((p) => path.join(dist, p));
