@@ -251,6 +251,9 @@ if (!args.has('--skip-admin')) {
     }
     mkdirSync(path.join(tmp, 'src'), { recursive: true });
     writeFileSync(path.join(tmp, 'src/index.ts'), 'export default { register() {}, bootstrap() {} };\n');
+    // config/plugins.ts reads the upload provider's settings from this module (no imports of the API's own)
+    mkdirSync(path.join(tmp, 'src/utils'), { recursive: true });
+    cpSync(path.join(server, 'src/utils/object-storage.ts'), path.join(tmp, 'src/utils/object-storage.ts'));
     if (existsSync(path.join(server, 'src/admin'))) cpSync(path.join(server, 'src/admin'), path.join(tmp, 'src/admin'), { recursive: true });
     mkdirSync(path.join(tmp, 'public'), { recursive: true });
     symlinkSync(path.join(server, 'node_modules'), path.join(tmp, 'node_modules'));
