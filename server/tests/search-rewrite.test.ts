@@ -90,7 +90,16 @@ describe('the count of the search box alone reads the indexed ids, not the table
     }
   }
   const search = (term: string) => ({
-    $and: [{ $or: [{ card_brand: { $containsi: term } }, { document_number: { $containsi: term } }, { user_dispatcher_id: { name: { $containsi: term } } }, { status_in: { $eq: 'paid' } }] }],
+    $and: [
+      {
+        $or: [
+          { card_brand: { $containsi: term } },
+          { document_number: { $containsi: term } },
+          { user_dispatcher_id: { name: { $containsi: term } } },
+          { status_in: { $eq: 'paid' } },
+        ],
+      },
+    ],
   });
 
   it('same total as Strapi, by COUNT(DISTINCT) over the subquery without a join back to the table', async () => {
@@ -112,7 +121,10 @@ describe('the count of the search box alone reads the indexed ids, not the table
       const filters = { $and: [search(term), { user_dispatcher_id: { id: { $eq: dispatcher.id } } }] };
       const { result, sql } = await statements(() => server.strapi.documents(UID).count({ filters }));
       expect(result, term).toBe(await server.strapi.db.query(UID).count({ where: filters }));
-      expect(sql.filter((s) => /count\(distinct [`"]u[`"]\.[`"]id[`"]\)/i.test(s)), term).toHaveLength(1);
+      expect(
+        sql.filter((s) => /count\(distinct [`"]u[`"]\.[`"]id[`"]\)/i.test(s)),
+        term,
+      ).toHaveLength(1);
     }
     // the scope alone (no search) is left to Strapi's count
     const { sql } = await statements(() => server.strapi.documents(UID).count({ filters: { user_dispatcher_id: { id: { $eq: dispatcher.id } } } }));
@@ -142,7 +154,10 @@ describe('a filter on a to-one relation id (the data scope) reads the link table
       server.strapi.db.connection.removeListener('query', listen);
       const strapis = await server.strapi.db.query(UID).findMany({ where: filters, orderBy: { id: 'asc' }, select: ['id'], limit: 500 });
       expect(ours.map((r) => r.id)).toEqual(strapis.map((r: { id: number }) => r.id));
-      expect(sql.find((q) => /from [`"]receivables[`"] as [`"]t0[`"]/.test(q)), 'the list statement').not.toMatch(/join|distinct/i);
+      expect(
+        sql.find((q) => /from [`"]receivables[`"] as [`"]t0[`"]/.test(q)),
+        'the list statement',
+      ).not.toMatch(/join|distinct/i);
     }
     expect((await server.strapi.db.query(UID).count({ where: { user_dispatcher_id: { id: dispatcher.id } } })) > 0).toBe(true);
   });

@@ -40,7 +40,14 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * - the outbox starts once a session exists (warm start) or begins (sign-in).
  * Resolves when the warm start's restore and the outbox start are done (tests wait for it).
  */
-export async function bootApp({ session, queryClient: source, render, loadOffline, registerWorker, isOnline = () => navigator.onLine }: BootDeps): Promise<void> {
+export async function bootApp({
+  session,
+  queryClient: source,
+  render,
+  loadOffline,
+  registerWorker,
+  isOnline = () => navigator.onLine,
+}: BootDeps): Promise<void> {
   const client = async () => (typeof source === 'function' ? source() : source);
   let offline: Promise<OfflineModule> | undefined;
   const load = () => (offline ??= loadOffline());

@@ -146,8 +146,7 @@ async function walk(b: Builder, uid: UID.ContentType, node: unknown, depth: numb
       const cond = { $in: owners };
       UNIONS.set(cond, owners);
       linked.push({ id: cond });
-    }
-    else if (key === '$or' && Array.isArray(value)) out[key] = await rewriteOr(b, uid, value, depth + 1);
+    } else if (key === '$or' && Array.isArray(value)) out[key] = await rewriteOr(b, uid, value, depth + 1);
     else if (LOGICAL.has(key)) out[key] = await walk(b, uid, value, depth + 1);
     else out[key] = value;
   }
@@ -389,7 +388,13 @@ class Builder {
       );
     // PostgreSQL: one select per column, so each trigram bitmap is rechecked against its own column's LIKE
     // only (one OR of every column's LIKE made each of 13,000 'visa' rows test five LIKEs: ~4× the count)
-    if (plain.length && this.dialect === 'postgres') for (const c of plain) selects.push(this.table(tableName).select('id').where(anyOf([c])));
+    if (plain.length && this.dialect === 'postgres')
+      for (const c of plain)
+        selects.push(
+          this.table(tableName)
+            .select('id')
+            .where(anyOf([c])),
+        );
     else if (plain.length) selects.push(this.table(tableName).select('id').where(anyOf(plain)));
     return selects.length === 1 ? selects[0] : selects[0].unionAll(selects.slice(1));
   }
