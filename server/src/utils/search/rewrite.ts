@@ -212,6 +212,17 @@ function isScalarEq(cond: unknown): boolean {
   return keys.length === 1 && keys[0] === '$eq' && (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)));
 }
 
+/**
+ * The ids of `{$eq: n}` or `{$in: [n, …]}` (numbers, or digit strings as a query string sends them) when
+ * every one is a safe integer; else null.
+ */
+function idList(cond: unknown): number[] | null {
+  if (!isObject(cond) || Object.keys(cond).length !== 1) return null;
+  const raw = '$eq' in cond ? [cond.$eq] : Array.isArray(cond.$in) ? cond.$in : null;
+  const ids = raw?.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : NaN));
+  return ids?.length && ids.every((id) => Number.isSafeInteger(id)) ? ids : null;
+}
+
 /** The text term of `{$containsi: term}` when it is the only operator and long enough; else null. */
 function termOf(cond: unknown): string | null {
   if (!isObject(cond)) return null;
@@ -265,11 +276,8 @@ function classify(b: Builder, uid: UID.ContentType, branch: unknown): Part | nul
     return Array.isArray(all) && all.some(textConjunct) ? { kind: 'relWhere', relation, targetUid, where: value } : null;
   }
   if (inner[0] === 'id') {
-    const cond = value.id;
-    if (!isObject(cond) || Object.keys(cond).length !== 1 || !Array.isArray(cond.$in)) return null;
-    const ids = cond.$in;
-    if (!ids.length || !ids.every((id) => Number.isSafeInteger(id))) return null;
-    return { kind: 'ids', relation, ids: ids as number[] };
+    const ids = idList(value.id);
+    return ids ? { kind: 'ids', relation, ids } : null;
   }
   const targetAttribute = b.meta(targetUid)?.attributes[inner[0]];
   if (!targetAttribute || !TEXT_TYPES.has(targetAttribute.type) || !targetAttribute.columnName) return null;
@@ -310,13 +318,13 @@ class Builder {
   ownersOf(uid: UID.ContentType, key: string, value: unknown): Knex.QueryBuilder | null {
     const attribute = this.meta(uid)?.attributes[key];
     const relation = attribute ? this.toOne(attribute) : null;
-    if (!relation || !isObject(value) || Object.keys(value).length !== 1 || !isObject(value.id)) return null;
-    const cond = value.id;
-    const keys = Object.keys(cond);
-    if (keys.length !== 1) return null;
-    const raw = keys[0] === '$eq' ? [cond.$eq] : keys[0] === '$in' && Array.isArray(cond.$in) ? cond.$in : null;
-    const ids = raw?.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : NaN));
-    if (!ids?.length || !ids.every((id) => Number.isSafeInteger(id))) return null;
+    if (!relation || !isObject(value) || Object.keys(value).length !== 1) return null;
+    const ids = idList(value.id);
+    return ids ? this.owners(relation, ids) : null;
+  }
+
+  /** `SELECT <owner> AS id FROM <link table> WHERE <target> IN (ids)`: the owners of these targets (a list or a subquery) of a to-one relation. */
+  owners(relation: AttributeMeta, ids: number[] | Knex.QueryBuilder): Knex.QueryBuilder {
     const jt = relation.joinTable!;
     return this.table(jt.name).select({ id: jt.joinColumn.name }).whereIn(jt.inverseJoinColumn.name, ids);
   }
@@ -418,23 +426,15 @@ class Builder {
         entry.attributes.push(p.attribute);
         entry.columns.push(p.column);
         rel.set(key, entry);
-      } else if (p.kind === 'ids' && p.ids.length) {
-        const jt = p.relation.joinTable!;
-        selects.push(this.table(jt.name).select({ id: jt.joinColumn.name }).whereIn(jt.inverseJoinColumn.name, p.ids));
-      }
+      } else if (p.kind === 'ids' && p.ids.length) selects.push(this.owners(p.relation, p.ids));
     }
     for (const [term, columns] of own) selects.push(this.matching(uid, columns, term));
     // the exact branches through Strapi's own query builder: the very `$eq` (value cast by the attribute's type) it would run
     if (eq.length) selects.push(this.strapi.db.entityManager.createQueryBuilder(uid).select('id').where({ $or: eq }).getKnexQuery() as Knex.QueryBuilder);
     for (const { relation, targetUid, term, attributes, columns } of rel.values()) {
-      const jt = relation.joinTable!;
       const ids = await this.relatedIds(targetUid, attributes, columns, term);
       if (ids?.length === 0) continue;
-      selects.push(
-        this.table(jt.name)
-          .select({ id: jt.joinColumn.name })
-          .whereIn(jt.inverseJoinColumn.name, ids ?? this.matching(targetUid, columns, term)),
-      );
+      selects.push(this.owners(relation, ids ?? this.matching(targetUid, columns, term)));
     }
     if (!selects.length) return null;
     return { query: selects.length === 1 ? selects[0] : selects[0].unionAll(selects.slice(1)) };
