@@ -4,16 +4,17 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { useAppForm } from '@/components/form';
+import { useMaskedAppForm } from '@/components/form/masked-form';
 
 /**
- * One form with one pre-bound field named `v`, validated by `schema` on submit; `Enviar`
- * submits and `onSubmit` receives the values. `field` renders the field from the AppField's api.
+ * One form (`useMaskedAppForm`: the kit's fields and the masked ones) with one pre-bound field
+ * named `v`, validated by `schema` on submit; `Enviar` submits and `onSubmit` receives the
+ * values. `field` renders the field from the AppField's api.
  */
 function renderField<V>(opts: { defaultValue: V; schema: z.ZodType; field: (f: AnyBoundField) => ReactNode }) {
   const onSubmit = vi.fn();
   function Harness() {
-    const form = useAppForm({
+    const form = useMaskedAppForm({
       defaultValues: { v: opts.defaultValue },
       validators: { onSubmit: z.object({ v: opts.schema }) as unknown as z.ZodType<{ v: V }, { v: V }> },
       onSubmit: ({ value }) => onSubmit(value.v),
@@ -41,7 +42,7 @@ function renderField<V>(opts: { defaultValue: V; schema: z.ZodType; field: (f: A
 }
 
 /** The pre-bound field components, as `form.AppField` hands them to its children. */
-type AnyBoundField = typeof import('@/components/form/fields');
+type AnyBoundField = typeof import('@/components/form/fields') & typeof import('@/components/form/masked-form');
 
 describe('form kit: pre-bound fields (issue 9 item 5)', () => {
   it('TextField: label, zod message, the text as typed', async () => {

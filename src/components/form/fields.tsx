@@ -1,14 +1,9 @@
-import type { MaskitoOptions } from '@maskito/core';
-import { useMaskito } from '@maskito/react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Field, firstError } from '@/components/ui/field';
 import { MoneyInput } from '@/components/ui/money-input';
 import { Switch } from '@/components/ui/switch';
 import { dateInputToIso, isoToDateInput } from '@/lib/dates';
-import { cnpjMaskOptions, documentMaskOptions, formatDocument, sanitizeDocument } from '@/lib/document';
-import { formatCEP, formatPhoneNumber } from '@/lib/format';
-import { cepMaskOptions, onlyDigits, phoneMaskOptions } from '@/lib/masks';
 import type { Cents } from '@/lib/money';
 import { useFieldContext } from './form-context';
 
@@ -29,6 +24,8 @@ function Frame({ label, required, helper, disabled, children }: FieldProps & { c
     </Field.Root>
   );
 }
+
+export { Frame as FieldFrame };
 
 /** A text field; writes the string as typed (`type="date"`: the browser's `yyyy-MM-dd`, '' when cleared). */
 export function TextField({
@@ -58,76 +55,6 @@ export function TextField({
         onChange={(e) => field.handleChange(transform ? transform(e.target.value) : e.target.value)}
         onBlur={field.handleBlur}
       />
-    </Frame>
-  );
-}
-
-/**
- * A masked input (Maskito): shows `format(value)` and writes `clean(text)` on every input.
- * The input is uncontrolled (Maskito owns its text); a value changed from outside (a reset)
- * is written back to it.
- */
-function MaskedInput({
-  options,
-  format,
-  clean,
-  inputMode,
-}: {
-  options: MaskitoOptions;
-  format: (v: string) => string;
-  clean: (text: string) => string;
-  inputMode: 'numeric' | 'text' | 'tel';
-}) {
-  const field = useFieldContext<string>();
-  const maskRef = useMaskito({ options });
-  const input = useRef<HTMLInputElement | null>(null);
-  const value = field.state.value ?? '';
-  useEffect(() => {
-    const el = input.current;
-    if (el && clean(el.value) !== value) el.value = format(value);
-  }, [value, format, clean]);
-  return (
-    <Field.Input
-      ref={(el) => {
-        input.current = el;
-        maskRef(el);
-      }}
-      inputMode={inputMode}
-      autoComplete="off"
-      defaultValue={format(value)}
-      onInput={(e) => field.handleChange(clean(e.currentTarget.value))}
-      onBlur={field.handleBlur}
-    />
-  );
-}
-
-/**
- * CPF or CNPJ with its mask (lib/document.ts; the alphanumeric CNPJ too). Writes the bare
- * document: digits (and the letters of an alphanumeric CNPJ), no dots, slash or dash.
- * `cnpjOnly` for companies and dispatchers (spec 001 §5 "Masks").
- */
-export function DocumentField({ cnpjOnly = false, ...props }: FieldProps & { cnpjOnly?: boolean }) {
-  return (
-    <Frame {...props}>
-      <MaskedInput options={cnpjOnly ? cnpjMaskOptions : documentMaskOptions} format={formatDocument} clean={sanitizeDocument} inputMode="text" />
-    </Frame>
-  );
-}
-
-/** Phone with the (00) 00000-0000 mask; writes the digits only. */
-export function PhoneField(props: FieldProps) {
-  return (
-    <Frame {...props}>
-      <MaskedInput options={phoneMaskOptions} format={formatPhoneNumber} clean={onlyDigits} inputMode="tel" />
-    </Frame>
-  );
-}
-
-/** CEP with the 00000-000 mask; writes the digits only. */
-export function CepField(props: FieldProps) {
-  return (
-    <Frame {...props}>
-      <MaskedInput options={cepMaskOptions} format={formatCEP} clean={onlyDigits} inputMode="numeric" />
     </Frame>
   );
 }

@@ -1,13 +1,10 @@
 import { createFormHook } from '@tanstack/react-form';
 import {
-  CepField,
   DateField,
   DecimalField,
-  DocumentField,
   IntegerField,
   MoneyField,
   PercentField,
-  PhoneField,
   QuerySelectField,
   SelectField,
   SwitchField,
@@ -28,17 +25,15 @@ import { RecordFormPage } from './record-form';
  *   </form.RecordFormPage>
  * </form.AppForm>
  * ```
- * Values: text as typed; CPF/CNPJ, phone and CEP as bare digits; money in centavos;
- * percentages 0–100; dates as ISO instants; query selects as numeric ids.
+ * Values: text as typed; money in centavos; percentages 0–100; dates as ISO instants; query
+ * selects as numeric ids. The masked fields (CPF/CNPJ, phone, CEP) are not here: a form with one
+ * uses `useMaskedAppForm` (masked-form.tsx), so the other forms do not download Maskito.
  */
-export const { useAppForm, withForm } = createFormHook({
+export const appFormHook = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: {
     TextField,
-    DocumentField,
-    PhoneField,
-    CepField,
     MoneyField,
     IntegerField,
     PercentField,
@@ -51,3 +46,5 @@ export const { useAppForm, withForm } = createFormHook({
   },
   formComponents: { RecordFormPage },
 });
+
+export const { useAppForm, withForm } = appFormHook;

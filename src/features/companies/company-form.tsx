@@ -1,6 +1,7 @@
 import type { ToOptions } from '@tanstack/react-router';
 import { useNavigate } from '@tanstack/react-router';
-import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
+import { RecordForm, useSaveMutation } from '@/components/form';
+import { useMaskedAppForm } from '@/components/form/masked-form';
 import { dispatcherKeys, dispatcherQueries } from '@/features/despachantes/api';
 import { stateQueries } from '@/features/states/api';
 import { ApiError, isApiError } from '@/lib/api';
@@ -79,7 +80,7 @@ function CompanyFields({ company, kind }: { company: Company | undefined; kind: 
     onSaved: () => navigate(k.list),
   });
   const schema = companyFormSchemaFor(kind);
-  const form = useAppForm({
+  const form = useMaskedAppForm({
     defaultValues: companyToForm(company),
     validators: { onSubmit: schema },
     onSubmit: ({ value }) => save.submit(value),

@@ -1,6 +1,7 @@
 import { revalidateLogic } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
-import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
+import { RecordForm, useSaveMutation } from '@/components/form';
+import { useMaskedAppForm } from '@/components/form/masked-form';
 import { isApiError } from '@/lib/api';
 import { documentMessage } from '@/lib/document';
 import { createCustomer, customerKeys, customerQueries, updateCustomer } from './api';
@@ -41,7 +42,7 @@ function CustomerFields({ customer }: { customer: Customer | undefined }) {
     invalidate: customerKeys.all(),
     onSaved: () => navigate({ to: '/customers', search: { page: 1, pageSize: 10 } }),
   });
-  const form = useAppForm({
+  const form = useMaskedAppForm({
     defaultValues: customerToForm(customer),
     // submit first, then again on every change: fixing one field clears its message (and a message on another field
     // no longer blocks the next Salvar)

@@ -4,6 +4,7 @@ import { useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { SubmitForm, useAppForm } from '@/components/form';
+import { useMaskedAppForm } from '@/components/form/masked-form';
 import { Button } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
@@ -111,7 +112,7 @@ function ProfileTab({ user }: { user: SessionUser }) {
     onSuccess: () => form.setFieldValue('currentPassword', ''),
   });
   const phone = (user.phone_number ?? (user as { phoneNumber?: string | null }).phoneNumber ?? '').replace(/\D/g, '');
-  const form = useAppForm({
+  const form = useMaskedAppForm({
     defaultValues: {
       name: user.name ?? '',
       email: originalEmail,

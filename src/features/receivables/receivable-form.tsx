@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
+import { RecordForm, useSaveMutation } from '@/components/form';
+import { useMaskedAppForm } from '@/components/form/masked-form';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
@@ -62,7 +63,7 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
     invalidate: receivableKeys.all(),
     onSaved: () => navigate({ to: '/receivables', search: LIST_SEARCH }),
   });
-  const form = useAppForm({
+  const form = useMaskedAppForm({
     defaultValues: record ? receivableToForm(record) : newReceivableDefaults(),
     validators: { onSubmit: receivableFormSchema },
     onSubmit: ({ value }) => save.submit(value),

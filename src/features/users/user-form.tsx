@@ -1,6 +1,7 @@
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
-import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
+import { RecordForm, useSaveMutation } from '@/components/form';
+import { useMaskedAppForm } from '@/components/form/masked-form';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { stateQueries } from '@/features/states/api';
@@ -66,7 +67,7 @@ function UserFields({ user }: { user: User | undefined }) {
     invalidate: userKeys.all(),
     onSaved: () => navigate({ to: '/users', search: { page: 1, pageSize: 10 } }),
   });
-  const form = useAppForm({
+  const form = useMaskedAppForm({
     defaultValues: userToForm(user),
     // submit first, then on every change: a message left on one field (the confirmation) clears when another
     // field (the password) fixes it, instead of blocking every next Salvar
