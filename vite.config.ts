@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { routePreload } from './scripts/vite-route-preload';
+import { dateFnsPtBrDefault } from './scripts/vite-date-fns-locale';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -84,6 +85,7 @@ export default defineConfig({
     }),
     react(),
     zodJitless(),
+    dateFnsPtBrDefault(),
     stylesheetAfterSkeleton(),
     // index.html preloads a signed-in screen's chunks at once (issue 13; scripts/vite-route-preload.ts):
     // its route and layout chunks, plus what every session loads lazily (offline chunk, session

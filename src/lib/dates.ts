@@ -1,4 +1,5 @@
-import { format, isValid, parseISO } from 'date-fns';
+// lightFormat (numeric tokens only): `format` would bring the text formatters (issue 14; lib/format.ts).
+import { isValid, lightFormat, parseISO } from 'date-fns';
 
 /**
  * The calendar inputs of the order and receivable forms edit a datetime (billing_date,
@@ -11,7 +12,7 @@ import { format, isValid, parseISO } from 'date-fns';
 export function isoToDateInput(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = parseISO(iso);
-  return isValid(d) ? format(d, 'yyyy-MM-dd') : '';
+  return isValid(d) ? lightFormat(d, 'yyyy-MM-dd') : '';
 }
 
 /**

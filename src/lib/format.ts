@@ -1,5 +1,6 @@
-import { format, isValid, parseISO } from 'date-fns';
-import { ptBR } from 'date-fns/locale/pt-BR';
+// lightFormat, not format: these patterns are numeric, and `format` brings date-fns' text
+// formatters and its default locale (~3 KiB gzipped) to every screen that shows a date (issue 14).
+import { isValid, lightFormat, parseISO } from 'date-fns';
 import { formatCep, formatPhone } from '@brazilian-utils/brazilian-utils';
 
 // Money (BRL, reais ↔ centavos) lives in lib/money.ts.
@@ -13,13 +14,13 @@ function toDate(value: string | Date | null | undefined): Date | null {
 /** dd/MM/yyyy (spec 000 §1); invalid or empty → "". */
 export function formatDate(value: string | Date | null | undefined): string {
   const d = toDate(value);
-  return d ? format(d, 'dd/MM/yyyy', { locale: ptBR }) : '';
+  return d ? lightFormat(d, 'dd/MM/yyyy') : '';
 }
 
 /** "dd/MM/yyyy às HH:mm" (spec 001 §1, payment timestamps); invalid or empty → "". */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const d = toDate(value);
-  return d ? format(d, "dd/MM/yyyy 'às' HH:mm", { locale: ptBR }) : '';
+  return d ? lightFormat(d, "dd/MM/yyyy 'às' HH:mm") : '';
 }
 
 /** CEP 00000-000 from its digits; anything else unchanged. */
