@@ -75,33 +75,33 @@ describe('the search rewrite drops branches that can never match', () => {
   });
 });
 
-describe('the count of the search box alone reads the indexed ids, not the table', () => {
-  /** The SQL statements `fn` sends (knex query events). */
-  async function statements(fn: () => Promise<unknown>) {
-    const sql: string[] = [];
-    const listen = (q: { sql: string }) => sql.push(q.sql);
-    const knex = server.strapi.db.connection;
-    knex.on('query', listen);
-    try {
-      const result = await fn();
-      return { result, sql };
-    } finally {
-      knex.removeListener('query', listen);
-    }
+/** The SQL statements `fn` sends (knex query events). */
+async function statements(fn: () => Promise<unknown>) {
+  const sql: string[] = [];
+  const listen = (q: { sql: string }) => sql.push(q.sql);
+  const knex = server.strapi.db.connection;
+  knex.on('query', listen);
+  try {
+    const result = await fn();
+    return { result, sql };
+  } finally {
+    knex.removeListener('query', listen);
   }
-  const search = (term: string) => ({
-    $and: [
-      {
-        $or: [
-          { card_brand: { $containsi: term } },
-          { document_number: { $containsi: term } },
-          { user_dispatcher_id: { name: { $containsi: term } } },
-          { status_in: { $eq: 'paid' } },
-        ],
-      },
-    ],
-  });
+}
+const search = (term: string) => ({
+  $and: [
+    {
+      $or: [
+        { card_brand: { $containsi: term } },
+        { document_number: { $containsi: term } },
+        { user_dispatcher_id: { name: { $containsi: term } } },
+        { status_in: { $eq: 'paid' } },
+      ],
+    },
+  ],
+});
 
+describe('the count of the search box alone reads the indexed ids, not the table', () => {
   it('same total as Strapi, by COUNT(DISTINCT) over the subquery without a join back to the table', async () => {
     for (const term of ['visa', 'elo', 'pauli', 'zzz-none']) {
       const { result, sql } = await statements(() => server.strapi.documents(UID).count({ filters: search(term) }));
@@ -160,5 +160,93 @@ describe('a filter on a to-one relation id (the data scope) reads the link table
       ).not.toMatch(/join|distinct/i);
     }
     expect((await server.strapi.db.query(UID).count({ where: { user_dispatcher_id: { id: dispatcher.id } } })) > 0).toBe(true);
+  });
+});
+
+describe('a page of the search box ordered by id is cut from the id sets, then read by id', () => {
+  const dispatcherId = async () =>
+    (await server.strapi.db.query('plugin::users-permissions.user').findOne({ where: { type: 'dispatcher' }, select: ['id'] })).id as number;
+
+  it("same rows and order as Strapi's query for every window, direction and sort shape, with and without the scope", async () => {
+    const scope = { user_dispatcher_id: { id: { $eq: await dispatcherId() } } };
+    const windows = [
+      [0, 25],
+      [0, 7],
+      [7, 7],
+      [3, 2],
+      [25, 25],
+      [0, 1000],
+      [4000, 1000],
+      [4500, 1000],
+    ];
+    const sorts: [unknown, 'asc' | 'desc'][] = [
+      [undefined, 'asc'],
+      ['id:asc', 'asc'],
+      [['id:desc'], 'desc'],
+      [{ id: 'desc' }, 'desc'],
+    ];
+    let compared = 0;
+    for (const term of ['visa', 'elo', 'pauli', 'pago', 'zzz-none']) {
+      for (const filters of [search(term), { $and: [...search(term).$and, scope] }]) {
+        const all = await server.strapi.db.query(UID).findMany({ where: filters, orderBy: { id: 'asc' }, select: ['id'] });
+        for (const [sort, dir] of sorts) {
+          for (const [start, limit] of windows) {
+            const { result, sql } = await statements(() => server.strapi.documents(UID).findMany({ filters, sort, start, limit, fields: ['id'] } as never));
+            const strapis = await server.strapi.db.query(UID).findMany({ where: filters, orderBy: { id: dir }, offset: start, limit, select: ['id'] });
+            const label = `${term} ${JSON.stringify(sort)} ${start}+${limit} ${filters.$and.length > 1 ? 'scoped' : ''}`;
+            expect(
+              (result as { id: number }[]).map((r) => r.id),
+              label,
+            ).toEqual(strapis.map((r: { id: number }) => r.id));
+            expect(
+              sql.filter((q) => /select distinct [`"]u[`"]\.[`"]id[`"]/i.test(q)),
+              label,
+            ).toHaveLength(start + limit <= 5000 ? 1 : 0);
+            compared += strapis.length;
+          }
+        }
+        if (term !== 'zzz-none') expect(all.length, term).toBeGreaterThan(0);
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('several parts each cut to the window: a page spans rows found by different parts', async () => {
+    // status 'paid', the card brand and a dispatcher name each find rows: the union's first ids interleave
+    const filters = {
+      $and: [{ $or: [{ status_in: { $eq: 'paid' } }, { card_brand: { $containsi: 'visa' } }, { user_dispatcher_id: { name: { $containsi: 'a' } } }] }],
+    };
+    for (let start = 0; start < 60; start += 5) {
+      const ours = await server.strapi.documents(UID).findMany({ filters, start, limit: 5, fields: ['id'] } as never);
+      const strapis = await server.strapi.db.query(UID).findMany({ where: filters, orderBy: { id: 'asc' }, offset: start, limit: 5, select: ['id'] });
+      expect(
+        ours.map((r: { id: number }) => r.id),
+        String(start),
+      ).toEqual(strapis.map((r: { id: number }) => r.id));
+    }
+  });
+
+  it("another sort, no limit or another condition beside the search keep Strapi's page query", async () => {
+    const cases = [
+      { filters: search('visa'), sort: ['document_number:desc'], start: 0, limit: 25 },
+      { filters: search('visa'), sort: ['id:asc', 'document_number:asc'], start: 0, limit: 25 },
+      { filters: search('visa') },
+      { filters: { $and: [...search('visa').$and, { installments: { $gte: 1 } }] }, start: 0, limit: 25 },
+    ];
+    for (const params of cases) {
+      const { result, sql } = await statements(() => server.strapi.documents(UID).findMany({ ...params, fields: ['id'] } as never));
+      expect(
+        sql.filter((q) => /select distinct [`"]u[`"]\.[`"]id[`"]/i.test(q)),
+        JSON.stringify(params),
+      ).toHaveLength(0);
+      const strapis = await server.strapi.db.query(UID).findMany({
+        where: params.filters,
+        orderBy: params.sort ? params.sort.map((x) => Object.fromEntries([x.split(':')])) : undefined,
+        offset: params.start,
+        limit: params.limit,
+        select: ['id'],
+      });
+      expect((result as { id: number }[]).map((r) => r.id).sort(), JSON.stringify(params)).toEqual(strapis.map((r: { id: number }) => r.id).sort());
+    }
   });
 });

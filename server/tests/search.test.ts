@@ -89,7 +89,8 @@ async function page(who: SeedRole, kind: Kind, or: Row[], pageNo: number, sort: 
   const query = {
     filters: { $and: [{ $or: or }] },
     populate: kind === 'receivable' ? RECEIVABLE_POPULATE : '*',
-    sort: [sort, 'id:asc'],
+    // '' = no sort, as the PWA asks by default (Strapi orders by id: the page path of utils/search)
+    sort: sort ? [sort, 'id:asc'] : undefined,
     pagination: { page: pageNo, pageSize: 25 },
   };
   const body = await get(who, `/${PLURAL[kind]}?${qs.stringify(query, { encodeValuesOnly: true })}`);
@@ -148,6 +149,13 @@ const newestFirst = (rows: Row[], field: string) =>
     .slice(0, 50)
     .map((r) => r.id);
 
+/** Ids of `rows` in id order, the first two pages of 25. */
+const lowestIds = (rows: Row[]) =>
+  rows
+    .map((r) => r.id as number)
+    .sort((a, b) => a - b)
+    .slice(0, 50);
+
 let receivables: Row[] = [];
 let orders: Row[] = [];
 
@@ -194,6 +202,10 @@ describe('free-text search on the indexes answers as Strapi does', () => {
       expect(indexed, term).toEqual(bare);
       expect(indexed.total, term).toBe(expected.length);
       expect(indexed.ids, term).toEqual(newestFirst(expected, 'payment_date'));
+      // the box's default order (none sent: by id), whose page is cut from the indexed ids
+      const byId = await both('admin', 'receivable', term, '');
+      expect(byId.indexed, `${term} by id`).toEqual(byId.plain);
+      expect(byId.indexed.ids, `${term} by id`).toEqual(lowestIds(expected));
     }
     expect((await both('admin', 'receivable', 'visa', 'payment_date:desc')).indexed.total).toBeGreaterThan(0);
     expect((await both('admin', 'receivable', cpfDigits, 'payment_date:desc')).indexed.total).toBeGreaterThan(0);
@@ -264,6 +276,9 @@ describe('free-text search on the indexes answers as Strapi does', () => {
         expect(mine.indexed, `${who} ${term}`).toEqual(mine.plain);
         expect(mine.indexed.total, `${who} ${term}`).toBe(expected.length);
         expect(mine.indexed.ids, `${who} ${term}`).toEqual(newestFirst(expected, 'payment_date'));
+        const byId = await both(who, 'receivable', term, '');
+        expect(byId.indexed, `${who} ${term} by id`).toEqual(byId.plain);
+        expect(byId.indexed.ids, `${who} ${term} by id`).toEqual(lowestIds(expected));
       }
       expect((await both(who, 'receivable', ownDigits, 'payment_date:desc')).indexed.total, who).toBe(mineOnly.length);
       for (const term of ['paulista', 'Motors', 'pend', 'Vendedor', ownDigits]) {

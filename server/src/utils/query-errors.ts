@@ -329,15 +329,24 @@ export function neutralizeImpossibleNumbers(filters: unknown, schema: SchemaView
  * to-one relation is replaced by `{relation: {id: {$in: ids}}}`, the ids being looked up first in
  * the (small) target table with the same condition. Same rows, but the count query no longer
  * joins the target table: on 200k receivables the count drops from ~0.7 s to ~0.25 s (SQLite).
- * Left as is when more than `max` targets match or the branch has another shape.
+ * Left as is when more than `max` targets match or the branch has another shape. The same lookup
+ * (target, field, condition) runs once per call: the search box asks the company's and the
+ * dispatcher's name and username, both on the users table, with the same term.
  */
-export async function relationBranchesToIds(strapi: Core.Strapi, filters: unknown, schema: SchemaView, max = 500, depth = 0): Promise<unknown> {
+export async function relationBranchesToIds(
+  strapi: Core.Strapi,
+  filters: unknown,
+  schema: SchemaView,
+  max = 500,
+  depth = 0,
+  memo = new Map<string, Promise<{ id: number }[]>>(),
+): Promise<unknown> {
   if (!filters || typeof filters !== 'object' || depth > 6) return filters;
-  if (Array.isArray(filters)) return Promise.all(filters.map((f) => relationBranchesToIds(strapi, f, schema, max, depth + 1)));
+  if (Array.isArray(filters)) return Promise.all(filters.map((f) => relationBranchesToIds(strapi, f, schema, max, depth + 1, memo)));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (key === '$and' || key === '$or') {
-      out[key] = await relationBranchesToIds(strapi, value, schema, max, depth + 1);
+      out[key] = await relationBranchesToIds(strapi, value, schema, max, depth + 1, memo);
       continue;
     }
     const attr = schema?.attributes?.[key];
@@ -348,7 +357,9 @@ export async function relationBranchesToIds(strapi: Core.Strapi, filters: unknow
       const target: SchemaView = strapi.getModel(attr.target);
       const scalar = target?.attributes?.[field] && target.attributes[field].type !== 'relation' && field !== 'id';
       if (scalar && cond && typeof cond === 'object' && Object.keys(cond).every((op) => op.startsWith('$') && op !== '$not')) {
-        const rows: { id: number }[] = await strapi.db.query(attr.target).findMany({ where: { [field]: cond }, select: ['id'], limit: max + 1 });
+        const lookup = `${attr.target}\u0000${field}\u0000${JSON.stringify(cond)}`;
+        if (!memo.has(lookup)) memo.set(lookup, strapi.db.query(attr.target).findMany({ where: { [field]: cond }, select: ['id'], limit: max + 1 }));
+        const rows = await memo.get(lookup)!;
         if (rows.length <= max) {
           out[key] = rows.length ? { id: { $in: rows.map((r) => r.id) } } : { id: { $null: true, $notNull: true } };
           continue;

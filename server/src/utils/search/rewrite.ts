@@ -50,8 +50,16 @@ export function registerFreeTextSearch(strapi: Core.Strapi): void {
       const params = ctx.params as Json | undefined;
       if (params && isObject(params.filters)) {
         const filters = await rewriteFreeText(strapi, ctx.uid, params.filters);
-        const sets = ctx.action === 'count' && plainCount(strapi, ctx.uid, params) ? idSets(filters) : null;
-        if (sets?.length && sets.some(isSearch)) return countDistinct(strapi, sets);
+        const sets = ctx.action !== 'findFirst' && plainCount(strapi, ctx.uid, params) ? idSets(filters) : null;
+        const searched = !!sets?.length && sets.some(isSearch);
+        if (searched && ctx.action === 'count') return countDistinct(strapi, sets!);
+        const page = searched && ctx.action === 'findMany' ? pageWindow(params) : null;
+        if (page) {
+          // the page's ids first, from the id sets alone; then Strapi reads those rows (same order, same populate)
+          const ids = await pageIds(strapi, sets!, page);
+          (ctx as { params: unknown }).params = { ...params, filters: { id: { $in: ids } }, start: 0, limit: page.limit };
+          return next();
+        }
         (ctx as { params: unknown }).params = { ...params, filters };
       }
     }
@@ -64,6 +72,9 @@ export function registerFreeTextSearch(strapi: Core.Strapi): void {
  * its ids as `id`), so a count can read the union alone (countDistinct).
  */
 const UNIONS = new WeakMap<object, Knex.QueryBuilder>();
+
+/** The parts (each a select of `id`) of every union this module wrote, for the page path (pageIds). */
+const PARTS = new WeakMap<Knex.QueryBuilder, Knex.QueryBuilder[]>();
 
 /** The search boxes' unions among {@link UNIONS} (the count shortcut is for searches; a scope alone stays Strapi's). */
 const SEARCHES = new WeakSet<Knex.QueryBuilder>();
@@ -116,6 +127,65 @@ async function countDistinct(strapi: Core.Strapi, sets: Knex.QueryBuilder[]): Pr
   for (const other of sets.slice(1)) query.whereIn('u.id', other.clone());
   const rows: { count: string | number }[] = await query;
   return Number(rows[0]?.count ?? 0);
+}
+
+/** Largest `start + limit` the page path reads per part (a deeper page keeps Strapi's query). */
+const MAX_PAGE_DEPTH = 5000;
+
+/** A findMany's window when it is ordered by id alone (Strapi's default order), else null. */
+interface PageWindow {
+  start: number;
+  limit: number;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * The window of a findMany whose order is the id alone: no `sort` (Strapi then orders by id asc, the
+ * query builder's tie-breaker) or `id`, `id:asc`, `id:desc` (string, one-element array or `{id: dir}`);
+ * `start`/`limit` whole numbers with `start + limit` ≤ {@link MAX_PAGE_DEPTH}. null for any other shape.
+ */
+function pageWindow(params: Json): PageWindow | null {
+  const { start = 0, limit } = params as { start?: unknown; limit?: unknown };
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(limit)) return null;
+  const [s, l] = [start as number, limit as number];
+  if (s < 0 || l < 1 || s + l > MAX_PAGE_DEPTH) return null;
+  let sort: unknown = params.sort;
+  if (Array.isArray(sort)) {
+    if (sort.length > 1) return null;
+    sort = sort[0];
+  }
+  if (sort === undefined || sort === null) return { start: s, limit: l, dir: 'asc' };
+  let dir: unknown;
+  if (typeof sort === 'string') {
+    const m = /^id(?::(asc|desc))?$/i.exec(sort.trim());
+    if (!m) return null;
+    dir = (m[1] ?? 'asc').toLowerCase();
+  } else if (isObject(sort) && Object.keys(sort).length === 1 && typeof sort.id === 'string') dir = sort.id.toLowerCase();
+  return dir === 'asc' || dir === 'desc' ? { start: s, limit: l, dir } : null;
+}
+
+/**
+ * The ids of one page of the intersection of `sets` (idSets), in id order: the first search set is
+ * read part by part, each part limited to its own first `start + limit` ids (after the other sets'
+ * conditions), and the page cut from their union. Exact: an id among the union's first n has fewer
+ * than n smaller ids in the union, so fewer than n in its own part. Each part's first ids come from
+ * an index in id order (primary key, the link table's (target, owner) index) and stop early, where
+ * the whole union had to be gathered, de-duplicated and sorted before the page (66,000 rows for
+ * 'pago', ~75 ms on PostgreSQL).
+ */
+async function pageIds(strapi: Core.Strapi, sets: Knex.QueryBuilder[], page: PageWindow): Promise<number[]> {
+  const knex = strapi.db.connection as unknown as Knex;
+  const driver = sets.find(isSearch)!;
+  const others = sets.filter((set) => set !== driver);
+  const depth = page.start + page.limit;
+  const firsts = (PARTS.get(driver) ?? [driver]).map((part, i) => {
+    const inner = knex.select('p.id').from(part.clone().as('p'));
+    for (const other of others) inner.whereIn('p.id', other.clone());
+    return knex.select('id').from(inner.orderBy('p.id', page.dir).limit(depth).as(`f${i}`));
+  });
+  const union = firsts.length === 1 ? firsts[0] : firsts[0].unionAll(firsts.slice(1));
+  const rows: { id: number | string }[] = await knex.distinct('u.id').from(union.as('u')).orderBy('u.id', page.dir).offset(page.start).limit(page.limit);
+  return rows.map((r) => Number(r.id));
 }
 
 /** One foldable branch of an `$or`: own text column, text column of a relation, or relation ids. */
@@ -285,12 +355,29 @@ function classify(b: Builder, uid: UID.ContentType, branch: unknown): Part | nul
   return term === null ? null : { kind: 'rel', term, relation, targetUid, attribute: inner[0], column: targetAttribute.columnName };
 }
 
+/**
+ * The related-id lookups of the current request (request context), else of the current rewrite: the
+ * list and its count rewrite the same filters, and the company and dispatcher branches look up the
+ * same users with the same term; each lookup runs once per request.
+ */
+const REQUEST_LOOKUPS = new WeakMap<object, Map<string, Promise<number[] | null>>>();
+
+function requestLookups(strapi: Core.Strapi): Map<string, Promise<number[] | null>> | null {
+  const ctx = strapi.requestContext?.get?.() as object | undefined;
+  if (!ctx) return null;
+  let memo = REQUEST_LOOKUPS.get(ctx);
+  if (!memo) REQUEST_LOOKUPS.set(ctx, (memo = new Map()));
+  return memo;
+}
+
 /** Builds the subqueries (knex) for one rewrite, with the dialect's predicate. */
 class Builder {
   private readonly dialect: string;
+  private readonly lookups: Map<string, Promise<number[] | null>>;
 
   constructor(private readonly strapi: Core.Strapi) {
     this.dialect = dialectOf(strapi);
+    this.lookups = requestLookups(strapi) ?? new Map();
   }
 
   meta(uid: string) {
@@ -358,7 +445,19 @@ class Builder {
    * candidates): a short id list lets the link-table lookup use its index. null when more than
    * {@link MAX_RELATED_IDS} match.
    */
-  private async relatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
+  private relatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
+    const key = `${uid}\u0000${attributes.join(',')}\u0000${term}`;
+    const memo = this.lookups;
+    let ids = memo.get(key);
+    if (!ids) {
+      ids = this.lookUpRelatedIds(uid, attributes, columns, term);
+      memo.set(key, ids);
+      ids.catch(() => memo.delete(key));
+    }
+    return ids;
+  }
+
+  private async lookUpRelatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
     const where: Json = { $or: attributes.map((a) => ({ [a]: { $containsi: term } })) };
     const candidates = this.ftsCandidates(uid, columns, term);
     const rows: { id: number }[] = await this.strapi.db.query(uid).findMany({
@@ -380,6 +479,11 @@ class Builder {
    * SQLite, the indexed columns go through the FTS5 table first (candidates), then the same check.
    */
   matching(uid: UID.ContentType, columns: string[], term: string): Knex.QueryBuilder {
+    return unionAll(this.matchingParts(uid, columns, term));
+  }
+
+  /** {@link matching}'s selects, one per index path (not yet joined by UNION ALL). */
+  matchingParts(uid: UID.ContentType, columns: string[], term: string): Knex.QueryBuilder[] {
     const { tableName } = this.meta(uid)!;
     const indexed = columns.filter((c) => this.ftsCandidates(uid, [c], term));
     const plain = columns.filter((c) => !indexed.includes(c));
@@ -404,7 +508,7 @@ class Builder {
             .where(anyOf([c])),
         );
     else if (plain.length) selects.push(this.table(tableName).select('id').where(anyOf(plain)));
-    return selects.length === 1 ? selects[0] : selects[0].unionAll(selects.slice(1));
+    return selects;
   }
 
   /**
@@ -428,7 +532,7 @@ class Builder {
         rel.set(key, entry);
       } else if (p.kind === 'ids' && p.ids.length) selects.push(this.owners(p.relation, p.ids));
     }
-    for (const [term, columns] of own) selects.push(this.matching(uid, columns, term));
+    for (const [term, columns] of own) selects.push(...this.matchingParts(uid, columns, term));
     // the exact branches through Strapi's own query builder: the very `$eq` (value cast by the attribute's type) it would run
     if (eq.length) selects.push(this.strapi.db.entityManager.createQueryBuilder(uid).select('id').where({ $or: eq }).getKnexQuery() as Knex.QueryBuilder);
     for (const { relation, targetUid, term, attributes, columns } of rel.values()) {
@@ -437,6 +541,14 @@ class Builder {
       selects.push(this.owners(relation, ids ?? this.matching(targetUid, columns, term)));
     }
     if (!selects.length) return null;
-    return { query: selects.length === 1 ? selects[0] : selects[0].unionAll(selects.slice(1)) };
+    const each = selects.map((select) => select.clone());
+    const query = unionAll(selects);
+    PARTS.set(query, each);
+    return { query };
   }
+}
+
+/** One select, or the first with the others appended by UNION ALL (knex adds them to the first: it is changed). */
+function unionAll(selects: Knex.QueryBuilder[]): Knex.QueryBuilder {
+  return selects.length === 1 ? selects[0] : selects[0].unionAll(selects.slice(1));
 }
