@@ -361,6 +361,8 @@ describe('the indexes exist after a start on an empty database', () => {
           for (const column of columns) {
             const index = rows.find((r: Row) => r.indexname === `${table}_${column}_trgm`);
             expect(index?.indexdef, `${table}.${column}`).toMatch(/USING gin \(lower\(.*gin_trgm_ops\)/);
+            // no pending list: every search would read it in full (utils/search/indexes.ts)
+            expect(index?.indexdef, `${table}.${column}`).toMatch(/WITH \(fastupdate='?off'?\)/);
           }
         }
         const links = (await conn.query("SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_lnk_search'")).rows.map((r: Row) => r.indexname);
