@@ -1,6 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { andFilters, getScope, scopeFilter, type Scope } from './scope';
+import { findPage } from './find-page';
 import { neutralizeImpossibleNumbers, relationBranchesToIds } from './query-errors';
 import { isObject, type AppContext, type Json } from './types';
 
@@ -61,7 +62,8 @@ export function scopedActions(uid: UID.ContentType, strapi: Core.Strapi, opts: S
         schema,
       );
       query.filters = andFilters(filters, scopeFilter(uid, scope, 'read'));
-      const { results, pagination } = await service().find(query);
+      // the core service's find, with the page and its count sent together (utils/find-page.ts)
+      const { results, pagination } = await findPage(strapi, uid, query);
       const sanitized = await this.sanitizeOutput(results, ctx);
       return this.transformResponse(sanitized, { pagination });
     },
