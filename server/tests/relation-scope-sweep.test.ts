@@ -200,7 +200,6 @@ describe('relation-scope sweep (generated from the schemas)', () => {
   }
 
   it('covered a relation case for every role (report)', () => {
-    // eslint-disable-next-line no-console
     console.log(
       `relation-scope sweep: ${counts.cases} cases (${counts.update} updates, ${counts.create} creates), by status ${JSON.stringify(counts.byStatus)}, ${counts.skippedShared} attribute×role pairs skipped (shared lookup targets / administrator on plain relations)`,
     );
