@@ -308,7 +308,9 @@ test('a session that expires while items are queued: the queue pauses, nothing i
 
   await signIn(page, user);
   await expect(page).toHaveURL(new RegExp(`/sales-order/${order.documentId}/details`));
+  // one row for the payment at every moment: the queued row gives way to the delivered one, never both
   await expect(paymentRow(payments, 'R$ 77,77')).toContainText('Pendente', { timeout: 60_000 });
+  await expect(paymentRow(payments, 'R$ 77,77')).toHaveCount(1);
   await expect(typeItem(docs, 'CNH').getByText('Enviado')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('outbox-count')).toHaveCount(0);
 

@@ -156,6 +156,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
       .catch((error: unknown) => toast({ title: 'Erro', description: errorMessage(error, 'Não foi possível criar o pagamento.'), variant: 'destructive' }));
   };
 
+  const deliveredIds = new Set((paymentsQuery.data ?? []).map((p) => p.custom_document_id).filter(Boolean));
   const sending = [
     ...useMutationState({
       filters: { mutationKey: createPaymentMutationKey(order.id), status: 'pending' },
@@ -167,20 +168,23 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
       installments: v.installments,
       createdAt: v.createdAt,
     })),
-    ...queued.map((item): SendingPayment => {
-      const p = item.payload as QueuedPaymentPayload;
-      return {
-        key: item.idempotencyKey,
-        methodName: p.methodName,
-        amount: p.amount,
-        installments: p.installments,
-        createdAt: p.createdAt,
-        label: outboxStateLabel(item),
-        // Registrar on a payment that is itself still queued: queued too, sent after it with its server id.
-        queuedAction: queuedActionsOnQueued.get(item.seq!),
-        onRegister: () => enqueueAction('register', { dependsOn: item.seq!, label: p.customDocumentId }),
-      };
-    }),
+    // a delivered item leaves the queue a moment after the list's refetch may already show it: never both
+    ...queued
+      .filter((item) => !deliveredIds.has((item.payload as QueuedPaymentPayload).customDocumentId))
+      .map((item): SendingPayment => {
+        const p = item.payload as QueuedPaymentPayload;
+        return {
+          key: item.idempotencyKey,
+          methodName: p.methodName,
+          amount: p.amount,
+          installments: p.installments,
+          createdAt: p.createdAt,
+          label: outboxStateLabel(item),
+          // Registrar on a payment that is itself still queued: queued too, sent after it with its server id.
+          queuedAction: queuedActionsOnQueued.get(item.seq!),
+          onRegister: () => enqueueAction('register', { dependsOn: item.seq!, label: p.customDocumentId }),
+        };
+      }),
   ];
 
   // Registrar / Excluir / Estornar online: one mutation each, their texts in `meta` (MutationCache toasts).
