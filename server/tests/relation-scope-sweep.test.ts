@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, login, type SeedRole } from './helpers/api';
 import { me } from './helpers/business';
 import { canRead, contentTypes, pathOf, rivalParties, uploadedBy, type ContentType } from './helpers/scope';
+import { setWithConnectMessage } from '../src/utils/relation-scope';
 
 /**
  * Relation-scope sweep (issue 8 "Tests that generate the attacks"), generated at run time from the
@@ -198,6 +199,44 @@ describe('relation-scope sweep (generated from the schemas)', () => {
       }
     });
   }
+
+  // Strapi's documented contract: "set cannot be used in combination with connect or disconnect". Its
+  // own existence check reads only one of them (connect, else set), so a real row in `connect` beside an
+  // id that names nothing in `set` reached the link table: a 500 on PostgreSQL (FUZZ_SEED=1020854315).
+  it('as admin: `set` beside `connect` or `disconnect` on any relation answers 400 and changes nothing', { timeout: 300_000 }, async () => {
+    const token = await login('admin');
+    let cases = 0;
+    for (const ct of types) {
+      const attrs = Object.entries(ct.attributes).filter(([, a]: any) => a.type === 'relation' || a.type === 'media') as Array<[string, any]>;
+      if (attrs.length === 0) continue;
+      const own = await ownRow('admin', ct);
+      if (!own) continue;
+      const isUser = ct.uid === USER;
+      for (const [key, attr] of attrs) {
+        const targetPath = pathOf(targetOf(attr), types);
+        const real: Row | undefined = targetPath ? (await list('admin', targetPath))[0] : undefined;
+        if (!real) continue;
+        const before = idsOf((await one(ct.path, own.key, key))[key]);
+        const shapes = [
+          { connect: real.id, set: [2147483000] },
+          { connect: [{ documentId: real.documentId }], disconnect: [{ id: 2147483001 }], set: [{ documentId: 'nenhum' }, 2147483002] },
+          { disconnect: real.id, set: [real.id] },
+          { connect: null, set: [2147483003] },
+        ];
+        for (const value of shapes) {
+          const label = `admin PUT ${ct.path}/${own.key} ${key} ← ${JSON.stringify(value)}`;
+          const res = await api('PUT', `${ct.path}/${own.key}`, { token, body: isUser ? { [key]: value } : { data: { [key]: value } } });
+          expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(400);
+          // `connect: null` beside `set`: Strapi's own check reads `set` and may answer first (users)
+          if (!isChildOwned(attr) && (value as { connect?: unknown }).connect !== null) expect(res.body.error.message, label).toBe(setWithConnectMessage(key));
+          expect(idsOf((await one(ct.path, own.key, key))[key]), `${label}: record unchanged`).toEqual(before);
+          cases += 1;
+        }
+      }
+    }
+    console.log(`set beside connect/disconnect: ${cases} cases`);
+    expect(cases).toBeGreaterThan(60);
+  });
 
   it('covered a relation case for every role (report)', () => {
     console.log(

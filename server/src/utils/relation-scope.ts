@@ -47,11 +47,13 @@ export function isChildOwned(attribute: AttributeView | undefined): boolean {
   return Boolean(attribute.mappedBy) || attribute.relation === 'oneToMany' || String(attribute.relation).startsWith('morph');
 }
 
-function invalid(field: string): never {
-  throw new errors.ValidationError(`Relação inválida em "${field}".`, {
-    errors: [{ path: [field], message: `Relação inválida em "${field}".`, name: 'ValidationError' }],
-  });
+function invalid(field: string, message = `Relação inválida em "${field}".`): never {
+  throw new errors.ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });
 }
+
+/** Message of the refusal of `set` beside `connect`/`disconnect` (Strapi's documented contract: "set cannot be used in combination with connect or disconnect"). */
+export const setWithConnectMessage = (field: string) =>
+  `Relação inválida em "${field}": "set" substitui todas as ligações e não pode ser enviado junto com "connect" ou "disconnect".`;
 
 function refOf(value: unknown, field: string): Ref | null {
   if (value === null || value === undefined || value === '') return null;
@@ -69,7 +71,8 @@ function refOf(value: unknown, field: string): Ref | null {
 /**
  * Every row a relation value names, in any content-API form: id, documentId, arrays of them,
  * `{id}`, `{documentId}`, `{connect, set, disconnect}` (arrays or single). Throws 400 on a shape
- * it cannot read (fail closed: nothing unread reaches the database).
+ * it cannot read (fail closed: nothing unread reaches the database), and on `set` sent beside
+ * `connect` or `disconnect` (setWithConnectMessage).
  */
 export function relationRefs(value: unknown, field: string): Ref[] {
   if (value === null || value === undefined) return [];
@@ -80,6 +83,9 @@ export function relationRefs(value: unknown, field: string): Ref[] {
     if (ops.length) {
       const extra = Object.keys(v).filter((k) => !['connect', 'set', 'disconnect', 'options'].includes(k));
       if (extra.length) invalid(field);
+      // Strapi checks only one of them for existence (connect, else set) and then applies both: on
+      // PostgreSQL an unchecked id in `set` broke the transaction (500). Refused for every caller.
+      if (ops.includes('set') && ops.length > 1) invalid(field, setWithConnectMessage(field));
       return ops.flatMap((k) => relationRefs(Array.isArray(v[k]) ? v[k] : v[k] == null ? [] : [v[k]], field));
     }
   }
