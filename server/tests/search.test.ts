@@ -315,6 +315,40 @@ describe('free-text search on the indexes answers as Strapi does', () => {
     expect((await api('DELETE', `/receivables/${created.body.data.documentId}`, { token })).status).toBe(204);
     expect(await find(marker)).toEqual([]);
   });
+
+  // SQLite's index answers `LOWER(col) LIKE LOWER(?)` without reading the rows again, so it must fold case as
+  // that LIKE does (ASCII letters only), never as Unicode does: 'ÇÃO' is not 'ção' there, and the Kelvin sign
+  // (U+212A) is not 'k'. PostgreSQL's LOWER folds both; each database is compared with its own plain query.
+  it('case folding beyond ASCII: the same rows as the plain query on each database', { timeout: 60_000 }, async () => {
+    const token = await login('admin');
+    const marker = `ZW${uniq()}`.toUpperCase();
+    const order = await anOrder('admin');
+    const created: string[] = [];
+    for (const document_number of [`NF-ÇÃO-${marker}`, `\u212A-${marker}`, `nf-ção-${marker}`]) {
+      const res = await api('POST', '/receivables', {
+        token,
+        body: { data: { sales_order: order.id, amount_original: 1, payment_date: new Date().toISOString(), document_number } },
+      });
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+      created.push(res.body.data.documentId);
+    }
+    try {
+      const sqlite = inject('database').client === 'sqlite';
+      for (const [term, onSqlite] of [
+        [`ção-${marker}`, 1],
+        [`ÇÃO-${marker}`, 1],
+        [`k-${marker}`, 0],
+        [`\u212A-${marker}`, 1],
+        [`nf-ç`, null],
+      ] as const) {
+        const { indexed, plain: bare } = await both('admin', 'receivable', term, 'payment_date:desc');
+        expect(indexed, term).toEqual(bare);
+        if (sqlite && onSqlite !== null) expect(indexed.total, term).toBe(onSqlite);
+      }
+    } finally {
+      for (const documentId of created) await api('DELETE', `/receivables/${documentId}`, { token });
+    }
+  });
 });
 
 /** Covering (target, owner) indexes of the link tables the relation branches read (a sample). */
@@ -331,7 +365,7 @@ describe('the indexes exist after a start on an empty database', () => {
         const rows: { type: string; name: string; sql: string }[] = conn.prepare("SELECT type, name, sql FROM sqlite_master WHERE name LIKE '%_fts%'").all();
         for (const t of tables) {
           const fts = rows.find((r) => r.name === `${t}_fts` && r.type === 'table');
-          expect(fts?.sql, t).toMatch(/USING fts5\(.*tokenize='trigram'\)/);
+          expect(fts?.sql, t).toMatch(/USING fts5\(.*content='', contentless_delete=1, tokenize='trigram case_sensitive 1'\)/);
           for (const suffix of ['ai', 'ad', 'au'])
             expect(
               rows.some((r) => r.type === 'trigger' && r.name === `${t}_fts_${suffix}`),

@@ -75,6 +75,15 @@ export const linkIndex = (table: string) => `${table}_search`.slice(0, 63);
 /** Name of the FTS5 table that indexes `table` on SQLite. */
 export const ftsTable = (table: string) => `${table}_fts`;
 
+/**
+ * The FTS5 query of the SQLite index (ensureSqlite) for "any of `columns` contains `term`": the
+ * term lowered as SQLite's `LOWER` lowers (ASCII letters only, like the indexed values), as one
+ * phrase (quotes doubled). Exact for terms of ≥ 3 characters (MIN_INDEXED_TERM); shorter phrases
+ * match nothing in a trigram index.
+ */
+export const ftsPhrase = (columns: string[], term: string) =>
+  `{${columns.join(' ')}} : "${term.replace(/[A-Z]+/g, (s) => s.toLowerCase()).replace(/"/g, '""')}"`;
+
 /** Name of the trigram GIN index of `table`.`column` on PostgreSQL (≤ 63 characters). */
 export const trigramIndex = (table: string, column: string) => `${table}_${column}_trgm`.slice(0, 63);
 
@@ -101,10 +110,15 @@ const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
  *   `fastupdate = off`: GIN's pending list (new entries not yet merged, up to 4 MB until a vacuum)
  *   is read in full by every search — after the large seed, 9,000 entries made each column's lookup
  *   ~10 ms even for a term that matches nothing; a write now pays its index update at once;
- * - SQLite: one FTS5 table per content-type (`<table>_fts`, external content = the table, trigram
- *   tokenizer) kept in sync by AFTER INSERT/UPDATE/DELETE triggers. When the FTS table is new, its
- *   definition changed, or a trigger is missing (Strapi rebuilt the table in a schema change, which
- *   drops its triggers), the table and triggers are made again and the index rebuilt from the rows.
+ * - SQLite: one contentless FTS5 table per content-type (`<table>_fts`, trigram tokenizer, case
+ *   sensitive) holding `LOWER(col)` of each indexed column, kept in sync by AFTER INSERT/UPDATE/DELETE
+ *   triggers. `LOWER` is SQLite's (ASCII letters only), the very one of Strapi's `$containsi`
+ *   (`LOWER(col) LIKE LOWER(?)`), and a trigram phrase of ≥ 3 characters matches exactly the rows
+ *   holding it as a substring, so a MATCH of the ASCII-lowered term (ftsPhrase) answers that LIKE
+ *   with no re-check of the rows. (Trigram's own case folding is Unicode-wide: 'ÇÃO' would match
+ *   'ção', which SQLite's LIKE does not.) When the FTS table is new, its definition changed, or a
+ *   trigger is missing (Strapi rebuilt the table in a schema change, which drops its triggers), the
+ *   table and triggers are made again and the index filled from the rows.
  * Both: a covering (target id, owner id) index on the link table of every to-one relation of the
  * rewritten content-types (`<link table>_search`), for the relation branches.
  * Never throws: a database without pg_trgm rights or FTS5 logs a warning and keeps Strapi's plain
@@ -159,11 +173,10 @@ async function ensureSqlite(strapi: Core.Strapi, tables: IndexedTable[], done: S
   for (const { uid, table, columns } of tables) {
     const fts = ftsTable(table);
     const cols = columns.map(q).join(', ');
-    const create = `CREATE VIRTUAL TABLE ${q(fts)} USING fts5(${cols}, content=${q(table)}, content_rowid='id', tokenize='trigram')`;
-    const news = columns.map((c) => `new.${q(c)}`).join(', ');
-    const olds = columns.map((c) => `old.${q(c)}`).join(', ');
-    const insert = `INSERT INTO ${q(fts)}(rowid, ${cols}) VALUES (new."id", ${news});`;
-    const remove = `INSERT INTO ${q(fts)}(${q(fts)}, rowid, ${cols}) VALUES ('delete', old."id", ${olds});`;
+    const create = `CREATE VIRTUAL TABLE ${q(fts)} USING fts5(${cols}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`;
+    const lowered = (prefix: string) => columns.map((c) => `LOWER(${prefix}${q(c)})`).join(', ');
+    const insert = `INSERT INTO ${q(fts)}(rowid, ${cols}) VALUES (new."id", ${lowered('new.')});`;
+    const remove = `DELETE FROM ${q(fts)} WHERE rowid = old."id";`;
     const triggers: [string, string][] = [
       [`${fts}_ai`, `CREATE TRIGGER ${q(`${fts}_ai`)} AFTER INSERT ON ${q(table)} BEGIN ${insert} END`],
       [`${fts}_ad`, `CREATE TRIGGER ${q(`${fts}_ad`)} AFTER DELETE ON ${q(table)} BEGIN ${remove} END`],
@@ -178,7 +191,7 @@ async function ensureSqlite(strapi: Core.Strapi, tables: IndexedTable[], done: S
         for (const [name] of triggers) await trx.raw(`DROP TRIGGER IF EXISTS ${q(name)}`);
         await trx.raw(`DROP TABLE IF EXISTS ${q(fts)}`);
         await trx.raw(create);
-        await trx.raw(`INSERT INTO ${q(fts)}(${q(fts)}) VALUES ('rebuild')`);
+        await trx.raw(`INSERT INTO ${q(fts)}(rowid, ${cols}) SELECT "id", ${lowered('')} FROM ${q(table)}`);
         for (const [, sql] of triggers) await trx.raw(sql);
       });
       strapi.log.info(`[search] ${fts} (FTS5 trigram) built in ${Date.now() - started} ms`);

@@ -1,7 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { MAX_INDEXED_TERM, MIN_INDEXED_TERM, SEARCH_INDEXED, SEARCH_REWRITTEN } from './config';
-import { dialectOf, ftsTable, indexReady, modelMeta, TEXT_TYPES, type AttributeMeta } from './indexes';
+import { dialectOf, ftsPhrase, ftsTable, indexReady, modelMeta, TEXT_TYPES, type AttributeMeta } from './indexes';
 import { isObject, type Json } from '../types';
 
 /**
@@ -15,8 +15,8 @@ import { isObject, type Json } from '../types';
  * are replaced by ONE branch `{id: {$in: <subquery>}}`, the subquery being the UNION of
  * - the rows whose own columns match: on PostgreSQL the same `LOWER(CAST(col AS VARCHAR)) LIKE
  *   LOWER(?)` Strapi writes, which the trigram GIN indexes of indexes.ts answer; on SQLite the rows
- *   the FTS5 trigram table finds, re-checked with the same `LOWER(col) LIKE LOWER(?) ESCAPE '\'`
- *   (the FTS match folds case more widely, so it is a superset, never fewer rows);
+ *   the FTS5 trigram table finds: it holds `LOWER(col)` and is case sensitive, so its MATCH is that
+ *   very `LIKE` (indexes.ts, ftsPhrase) and the rows are not read again;
  * - for each relation, the link-table rows whose target matches (same predicate on the target's
  *   table, indexed the same way when config.ts lists it).
  * - the rows matching the `$or`'s exact branches on the list's own scalar columns (`{pedido_id: {$eq: n}}`,
@@ -456,15 +456,16 @@ class Builder {
     return qb.orWhereRaw('LOWER(??) LIKE LOWER(?)', [column, pattern]);
   }
 
-  /** The FTS5 candidates (rowids) of `uid`'s rows whose `columns` may contain `term`; null without FTS. */
+  /** `SELECT rowid AS id` of the FTS5 index: exactly the rows of `uid` whose `columns` contain `term`; null without FTS. */
   private ftsCandidates(uid: UID.ContentType, columns: string[], term: string): Knex.QueryBuilder | null {
     if (this.dialect !== 'sqlite' || !indexReady(this.strapi, uid)) return null;
     const meta = this.meta(uid)!;
     const indexed = new Set((SEARCH_INDEXED[uid] ?? []).map((a) => meta.attributes[a]?.columnName));
     if (!columns.every((c) => indexed.has(c))) return null;
     const fts = ftsTable(meta.tableName);
-    const phrase = `{${columns.join(' ')}} : "${term.replace(/"/g, '""')}"`;
-    return this.table(fts).select('rowid').whereRaw('?? MATCH ?', [fts, phrase]);
+    return this.table(fts)
+      .select({ id: 'rowid' })
+      .whereRaw('?? MATCH ?', [fts, ftsPhrase(columns, term)]);
   }
 
   /**
@@ -504,7 +505,7 @@ class Builder {
 
   /**
    * `SELECT id FROM <uid's table>` where any of `columns` contains `term` (case-insensitive); on
-   * SQLite, the indexed columns go through the FTS5 table first (candidates), then the same check.
+   * SQLite, the indexed columns are answered by the FTS5 table alone (same rows as the LIKE).
    */
   matching(uid: UID.ContentType, columns: string[], term: string): Knex.QueryBuilder {
     return unionAll(this.matchingParts(uid, columns, term));
@@ -519,13 +520,7 @@ class Builder {
     const anyOf = (list: string[]) => (qb: Knex.QueryBuilder) => {
       for (const c of list) this.containsi(qb, c, term);
     };
-    if (indexed.length)
-      selects.push(
-        this.table(tableName)
-          .select('id')
-          .whereIn('id', this.ftsCandidates(uid, indexed, term)!)
-          .andWhere(anyOf(indexed)),
-      );
+    if (indexed.length) selects.push(this.ftsCandidates(uid, indexed, term)!);
     // PostgreSQL: one select per column, so each trigram bitmap is rechecked against its own column's LIKE
     // only (one OR of every column's LIKE made each of 13,000 'visa' rows test five LIKEs: ~4× the count)
     if (plain.length && this.dialect === 'postgres')
