@@ -163,6 +163,32 @@ describe('a filter on a to-one relation id (the data scope) reads the link table
   });
 });
 
+describe('on SQLite the scope beside other conditions is looked up per row (correlated), alone it stays a list', () => {
+  it("same rows and totals as Strapi's join; the page and a filtered count correlate, the scope-only count does not", async () => {
+    const dispatcher = await server.strapi.db.query('plugin::users-permissions.user').findOne({ where: { type: 'dispatcher' }, select: ['id'] });
+    const sqlite = ['sqlite', 'better-sqlite3'].includes(server.strapi.db.dialect.client);
+    const correlated = (q: string) => /[`"]receivable_id[`"] = [`"]t0[`"]\.[`"]id[`"]/.test(q);
+    const scope = { user_dispatcher_id: { id: { $eq: dispatcher.id } } };
+    for (const filters of [{ $and: [{ installments: { $gte: 2 } }, scope] }, scope]) {
+      const label = JSON.stringify(filters);
+      const page = await statements(() =>
+        server.strapi.documents(UID).findMany({ filters, sort: ['payment_date:desc', 'id:asc'], fields: ['id'], start: 5, limit: 10 } as never),
+      );
+      const strapis = await server.strapi.db
+        .query(UID)
+        .findMany({ where: filters, orderBy: [{ payment_date: 'desc' }, { id: 'asc' }], offset: 5, limit: 10, select: ['id'] });
+      expect(
+        (page.result as { id: number }[]).map((r) => r.id),
+        label,
+      ).toEqual(strapis.map((r: { id: number }) => r.id));
+      expect(page.sql.some(correlated), `${label}: page`).toBe(sqlite);
+      const count = await statements(() => server.strapi.documents(UID).count({ filters }));
+      expect(count.result, label).toBe(await server.strapi.db.query(UID).count({ where: filters }));
+      expect(count.sql.some(correlated), `${label}: count`).toBe(sqlite && filters !== scope);
+    }
+  });
+});
+
 describe('a page of the search box ordered by id is cut from the id sets, then read by id', () => {
   const dispatcherId = async () =>
     (await server.strapi.db.query('plugin::users-permissions.user').findOne({ where: { type: 'dispatcher' }, select: ['id'] })).id as number;

@@ -60,6 +60,7 @@ export function registerFreeTextSearch(strapi: Core.Strapi): void {
           (ctx as { params: unknown }).params = { ...params, filters: { id: { $in: ids } }, start: 0, limit: page.limit };
           return next();
         }
+        if (dialectOf(strapi) === 'sqlite' && !(ctx.action === 'count' && sets?.length)) correlateScopes(filters);
         (ctx as { params: unknown }).params = { ...params, filters };
       }
     }
@@ -72,6 +73,34 @@ export function registerFreeTextSearch(strapi: Core.Strapi): void {
  * its ids as `id`), so a count can read the union alone (countDistinct).
  */
 const UNIONS = new WeakMap<object, Knex.QueryBuilder>();
+
+/** The `{$in: <owners>}` conditions of a to-one relation's id (the data scope) this module wrote. */
+const SCOPES = new WeakSet<object>();
+
+/**
+ * On SQLite, narrows each owners condition of `filters` (SCOPES) to the outer row of Strapi's query:
+ * `… AND <owner> = t0.id` (Strapi's query builder names its root table `t0`), so `id IN (…)` becomes a
+ * lookup in the link table's (target, owner) index for each row the other conditions leave.
+ * Uncorrelated, SQLite read the whole owner list first and then each owner's row by id: a
+ * despachante's page of orders of one status in a date range took 16 ms and its count 14 ms (42,711
+ * owners); correlated, 0.4 ms and 1.8 ms. Not for a count whose only conditions are these sets
+ * (`sets`): there the plain list is cheaper (13 ms vs 31 ms for every row). PostgreSQL plans the plain
+ * form as a semi-join and keeps it. Changes the condition objects in place (each rewrite makes new ones).
+ */
+function correlateScopes(filters: unknown, depth = 0): void {
+  if (depth > 14 || !filters || typeof filters !== 'object') return;
+  if (Array.isArray(filters)) {
+    for (const f of filters) correlateScopes(f, depth + 1);
+    return;
+  }
+  if (SCOPES.has(filters)) {
+    const cond = filters as { $in: Knex.QueryBuilder };
+    const link = OWNERS.get(cond.$in);
+    if (link) cond.$in = cond.$in.clone().whereRaw('?? = ??', [link.owner, 't0.id']);
+    return;
+  }
+  for (const value of Object.values(filters)) correlateScopes(value, depth + 1);
+}
 
 /** The link table, columns and targets of every owners select this module wrote (Builder.owners), for pageIds. */
 const OWNERS = new WeakMap<Knex.QueryBuilder, { table: string; owner: string; target: string; ids: number[] | Knex.QueryBuilder }>();
@@ -241,6 +270,7 @@ async function walk(b: Builder, uid: UID.ContentType, node: unknown, depth: numb
     if (owners) {
       const cond = { $in: owners };
       UNIONS.set(cond, owners);
+      SCOPES.add(cond);
       linked.push({ id: cond });
     } else if (key === '$or' && Array.isArray(value)) out[key] = await rewriteOr(b, uid, value, depth + 1);
     else if (LOGICAL.has(key)) out[key] = await walk(b, uid, value, depth + 1);
