@@ -33,7 +33,10 @@ import { isObject, type Json } from '../types';
  * related tables itself; throws what the database throws.
  */
 export async function rewriteFreeText(strapi: Core.Strapi, uid: UID.ContentType, filters: unknown): Promise<unknown> {
-  return walk(new Builder(strapi), uid, filters, 0);
+  const b = new Builder(strapi);
+  const out = await walk(b, uid, filters, 0);
+  if (b.scopes.length && isObject(out)) SCOPES.set(out, b.scopes);
+  return out;
 }
 
 /**
@@ -60,7 +63,7 @@ export function registerFreeTextSearch(strapi: Core.Strapi): void {
           (ctx as { params: unknown }).params = { ...params, filters: { id: { $in: ids } }, start: 0, limit: page.limit };
           return next();
         }
-        if (dialectOf(strapi) === 'sqlite' && !(ctx.action === 'count' && sets?.length)) correlateScopes(filters);
+        if (dialectOf(strapi) === 'sqlite' && !(ctx.action === 'count' && sets?.length)) correlateScopes(filters as Json);
         (ctx as { params: unknown }).params = { ...params, filters };
       }
     }
@@ -74,32 +77,24 @@ export function registerFreeTextSearch(strapi: Core.Strapi): void {
  */
 const UNIONS = new WeakMap<object, Knex.QueryBuilder>();
 
-/** The `{$in: <owners>}` conditions of a to-one relation's id (the data scope) this module wrote. */
-const SCOPES = new WeakSet<object>();
+/** The `{$in: <owners>}` conditions of a to-one relation's id (the data scope) each rewrite wrote, by its result. */
+const SCOPES = new WeakMap<object, { $in: Knex.QueryBuilder }[]>();
 
 /**
- * On SQLite, narrows each owners condition of `filters` (SCOPES) to the outer row of Strapi's query:
- * `… AND <owner> = t0.id` (Strapi's query builder names its root table `t0`), so `id IN (…)` becomes a
- * lookup in the link table's (target, owner) index for each row the other conditions leave.
- * Uncorrelated, SQLite read the whole owner list first and then each owner's row by id: a
- * despachante's page of orders of one status in a date range took 16 ms and its count 14 ms (42,711
- * owners); correlated, 0.4 ms and 1.8 ms. Not for a count whose only conditions are these sets
+ * On SQLite, narrows each owners condition of the rewritten `filters` (SCOPES) to the outer row of
+ * Strapi's query: `… AND <owner> = t0.id` (Strapi's query builder names its root table `t0`), so
+ * `id IN (…)` becomes a lookup in the link table's (target, owner) index for each row the other
+ * conditions leave. Uncorrelated, SQLite read the whole owner list first and then each owner's row by
+ * id: a despachante's page of orders of one status in a date range took 16 ms and its count 14 ms
+ * (42,711 owners); correlated, 0.4 ms and 1.8 ms. Not for a count whose only conditions are these sets
  * (`sets`): there the plain list is cheaper (13 ms vs 31 ms for every row). PostgreSQL plans the plain
  * form as a semi-join and keeps it. Changes the condition objects in place (each rewrite makes new ones).
  */
-function correlateScopes(filters: unknown, depth = 0): void {
-  if (depth > 14 || !filters || typeof filters !== 'object') return;
-  if (Array.isArray(filters)) {
-    for (const f of filters) correlateScopes(f, depth + 1);
-    return;
-  }
-  if (SCOPES.has(filters)) {
-    const cond = filters as { $in: Knex.QueryBuilder };
+function correlateScopes(filters: Json): void {
+  for (const cond of SCOPES.get(filters) ?? []) {
     const link = OWNERS.get(cond.$in);
     if (link) cond.$in = cond.$in.clone().whereRaw('?? = ??', [link.owner, 't0.id']);
-    return;
   }
-  for (const value of Object.values(filters)) correlateScopes(value, depth + 1);
 }
 
 /** The link table, columns and targets of every owners select this module wrote (Builder.owners), for pageIds. */
@@ -270,7 +265,7 @@ async function walk(b: Builder, uid: UID.ContentType, node: unknown, depth: numb
     if (owners) {
       const cond = { $in: owners };
       UNIONS.set(cond, owners);
-      SCOPES.add(cond);
+      b.scopes.push(cond);
       linked.push({ id: cond });
     } else if (key === '$or' && Array.isArray(value)) out[key] = await rewriteOr(b, uid, value, depth + 1);
     else if (LOGICAL.has(key)) out[key] = await walk(b, uid, value, depth + 1);
@@ -430,6 +425,8 @@ function requestLookups(strapi: Core.Strapi): Map<string, Promise<number[] | nul
 class Builder {
   private readonly dialect: string;
   private readonly lookups: Map<string, Promise<number[] | null>>;
+  /** The data-scope conditions (`{$in: <owners>}`) this rewrite wrote, for correlateScopes. */
+  readonly scopes: { $in: Knex.QueryBuilder }[] = [];
 
   constructor(private readonly strapi: Core.Strapi) {
     this.dialect = dialectOf(strapi);
@@ -486,13 +483,17 @@ class Builder {
     return qb.orWhereRaw('LOWER(??) LIKE LOWER(?)', [column, pattern]);
   }
 
-  /** `SELECT rowid AS id` of the FTS5 index: exactly the rows of `uid` whose `columns` contain `term`; null without FTS. */
-  private ftsCandidates(uid: UID.ContentType, columns: string[], term: string): Knex.QueryBuilder | null {
-    if (this.dialect !== 'sqlite' || !indexReady(this.strapi, uid)) return null;
+  /** True when every one of `columns` of `uid` is in its ready FTS5 index (SQLite only). */
+  private ftsIndexed(uid: UID.ContentType, columns: string[]): boolean {
+    if (this.dialect !== 'sqlite' || !indexReady(this.strapi, uid)) return false;
     const meta = this.meta(uid)!;
     const indexed = new Set((SEARCH_INDEXED[uid] ?? []).map((a) => meta.attributes[a]?.columnName));
-    if (!columns.every((c) => indexed.has(c))) return null;
-    const fts = ftsTable(meta.tableName);
+    return columns.every((c) => indexed.has(c));
+  }
+
+  /** `SELECT rowid AS id` of the FTS5 index: exactly the rows of `uid` whose `columns` contain `term` (see ftsIndexed). */
+  private ftsMatches(uid: UID.ContentType, columns: string[], term: string): Knex.QueryBuilder {
+    const fts = ftsTable(this.meta(uid)!.tableName);
     return this.table(fts)
       .select({ id: 'rowid' })
       .whereRaw('?? MATCH ?', [fts, ftsPhrase(columns, term)]);
@@ -500,8 +501,8 @@ class Builder {
 
   /**
    * The ids of `uid` whose `attributes` contain `term`, looked up now through Strapi's query engine
-   * (same `$containsi`, inside the caller's transaction if any; on SQLite narrowed by the FTS5
-   * candidates): a short id list lets the link-table lookup use its index. null when more than
+   * (same `$containsi`, inside the caller's transaction if any; on SQLite answered by the FTS5
+   * match, which is that `$containsi`): a short id list lets the link-table lookup use its index. null when more than
    * {@link MAX_RELATED_IDS} match.
    */
   private relatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
@@ -517,10 +518,12 @@ class Builder {
   }
 
   private async lookUpRelatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
-    const where: Json = { $or: attributes.map((a) => ({ [a]: { $containsi: term } })) };
-    const candidates = this.ftsCandidates(uid, columns, term);
+    // on SQLite the FTS5 match is that very $containsi (indexes.ts): no second check of the rows
+    const where: Json = this.ftsIndexed(uid, columns)
+      ? { id: { $in: this.ftsMatches(uid, columns, term) } }
+      : { $or: attributes.map((a) => ({ [a]: { $containsi: term } })) };
     const rows: { id: number }[] = await this.strapi.db.query(uid).findMany({
-      where: candidates ? { $and: [{ id: { $in: candidates } }, where] } : where,
+      where,
       select: ['id'],
       limit: MAX_RELATED_IDS + 1,
     });
@@ -544,13 +547,13 @@ class Builder {
   /** {@link matching}'s selects, one per index path (not yet joined by UNION ALL). */
   matchingParts(uid: UID.ContentType, columns: string[], term: string): Knex.QueryBuilder[] {
     const { tableName } = this.meta(uid)!;
-    const indexed = columns.filter((c) => this.ftsCandidates(uid, [c], term));
+    const indexed = columns.filter((c) => this.ftsIndexed(uid, [c]));
     const plain = columns.filter((c) => !indexed.includes(c));
     const selects: Knex.QueryBuilder[] = [];
     const anyOf = (list: string[]) => (qb: Knex.QueryBuilder) => {
       for (const c of list) this.containsi(qb, c, term);
     };
-    if (indexed.length) selects.push(this.ftsCandidates(uid, indexed, term)!);
+    if (indexed.length) selects.push(this.ftsMatches(uid, indexed, term));
     // PostgreSQL: one select per column, so each trigram bitmap is rechecked against its own column's LIKE
     // only (one OR of every column's LIKE made each of 13,000 'visa' rows test five LIKEs: ~4× the count)
     if (plain.length && this.dialect === 'postgres')
