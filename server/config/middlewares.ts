@@ -16,14 +16,15 @@
  *   so the keep-alive connection serves the next request.
  * - global::body-shape, global::upload-guard then global::idempotency after strapi::body (they read
  *   the parsed body): too-deep bodies 400, unparsed body types 415, file rules, idempotency.
- * - strapi::compression (koa-compress: br quality 4 / gzip, ≥ 1 KB, compressible types) for API answers;
+ * - global::compression (koa-compress's rules: br quality 4 / gzip, ≥ 1 KB, compressible types) for API
+ *   answers, an answer held in memory compressed in one synchronous call (src/middlewares/compression.ts);
  *   global::pwa (after global::signed-files, so every spelling of /uploads is theirs) serves the built
  *   PWA from PWA_DIR, its files precompressed at build time (docs/architecture.md "How the app is served").
  */
 export default ({ env }) => [
   'global::draining',
   'strapi::logger',
-  'strapi::compression',
+  'global::compression',
   'strapi::errors',
   'global::db-errors',
   'strapi::security',
