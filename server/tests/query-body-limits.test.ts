@@ -102,6 +102,28 @@ describe('bodies', () => {
     expect(res.status).toBe(400);
   });
 
+  it('a body key naming an Object.prototype member answers 400 on every POST and PUT route, and writes nothing', async () => {
+    const token = await login('admin');
+    const writes = routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.path.startsWith('/api/'));
+    expect(writes.length).toBeGreaterThan(20);
+    const customers = async () => (await api('GET', '/customers?pagination[pageSize]=1', { token })).body.meta.pagination.total;
+    const before = await customers();
+    for (const route of writes) {
+      const path = route.path.replace(/^\/api/, '').replace(/:[a-z_]+/gi, '1');
+      for (const [key, body] of [
+        ['toString', { data: { name: 'Nome Válido', toString: '2026-02-30' } }],
+        ['valueOf', { data: { address_state_id: { valueOf: 1 } } }],
+        ['constructor', { identifier: 'x', password: 'y', constructor: { prototype: 1 } }],
+        ['hasOwnProperty', { data: [{ hasOwnProperty: 1 }] }],
+      ] as const) {
+        const res = await api(route.method, path, { token, body });
+        expect(res.status, `${route.method} ${route.path} ${key}`).toBe(400);
+        expect(res.body.error.message, `${route.method} ${route.path} ${key}`).toBe(`Campo inválido: "${key}" não é um campo.`);
+      }
+    }
+    expect(await customers()).toBe(before);
+  });
+
   it('a body of a type the server does not parse answers 415', async () => {
     for (const [path, type] of [
       ['/auth/local', 'application/octet-stream'],

@@ -1,4 +1,5 @@
 import { errors } from '@strapi/utils';
+import { PROTOTYPE_NAMES } from '../utils/query-errors';
 import type { AppContext } from '../utils/types';
 
 /**
@@ -7,8 +8,13 @@ import type { AppContext } from '../utils/types';
  * - a JSON/form body nested deeper than MAX_BODY_DEPTH (20) levels answers 400 before any handler
  *   walks it (5,000 levels used to overflow the stack of Strapi's validators → 500);
  * - a body of a type strapi::body does not parse (not JSON, urlencoded, multipart or text) answers
- *   415, instead of reaching controllers with no body at all (`/auth/local` → 500).
- * The depth is measured without recursion, so the check itself cannot overflow.
+ *   415, instead of reaching controllers with no body at all (`/auth/local` → 500);
+ * - a key, at any depth, that names a member of Object.prototype (`toString`, `valueOf`,
+ *   `constructor`, …) answers 400 'Campo inválido: "<key>" não é um campo.'. Strapi looks attributes up
+ *   with `attributes[key]`, finds the inherited function, keeps the key, and its yup validator then
+ *   crashed (`field.resolve is not a function` → 500 on every create; found by the body fuzzer).
+ *   No attribute has such a name; the query's twin is utils/query-errors.ts `assertNoPrototypeNames`.
+ * Both walks use an explicit stack, so the checks themselves cannot overflow.
  */
 export const MAX_BODY_DEPTH = 20;
 
@@ -24,6 +30,20 @@ export function bodyDepth(value: unknown, limit = MAX_BODY_DEPTH): number {
     for (const child of Object.values(v as object)) stack.push([child, d + 1]);
   }
   return max;
+}
+
+/** The first key of a parsed body (any depth, up to `limit` levels) that names a member of Object.prototype; else null. */
+export function prototypeKey(value: unknown, limit = MAX_BODY_DEPTH): string | null {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object' || d > limit) continue;
+    for (const [key, child] of Object.entries(v as object)) {
+      if (!Array.isArray(v) && PROTOTYPE_NAMES.has(key)) return key;
+      stack.push([child, d + 1]);
+    }
+  }
+  return null;
 }
 
 export default () => async (ctx: AppContext, next: () => Promise<void>) => {
@@ -44,5 +64,7 @@ export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   if (bodyDepth(ctx.request.body) > MAX_BODY_DEPTH) {
     throw new errors.ValidationError(`Corpo da requisição aninhado demais (máximo de ${MAX_BODY_DEPTH} níveis).`, { source: 'body' });
   }
+  const key = prototypeKey(ctx.request.body);
+  if (key !== null) throw new errors.ValidationError(`Campo inválido: "${key}" não é um campo.`, { source: 'body', key });
   return next();
 };

@@ -161,7 +161,8 @@ export function assertFieldsShape(query: Record<string, unknown> | undefined): v
   forEachInPopulate(query.populate, 'fields', check);
 }
 
-const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** The names of Object.prototype's members (`toString`, `valueOf`, `constructor`, `__proto__`, …): never an attribute. */
+export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
  * Refuses a field, filter, sort or populate name that is a property of Object.prototype
