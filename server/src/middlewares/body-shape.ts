@@ -14,36 +14,30 @@ import type { AppContext } from '../utils/types';
  *   with `attributes[key]`, finds the inherited function, keeps the key, and its yup validator then
  *   crashed (`field.resolve is not a function` → 500 on every create; found by the body fuzzer).
  *   No attribute has such a name; the query's twin is utils/query-errors.ts `assertNoPrototypeNames`.
- * Both walks use an explicit stack, so the checks themselves cannot overflow.
+ * Both are found in one walk with an explicit stack, so the checks themselves cannot overflow.
  */
 export const MAX_BODY_DEPTH = 20;
 
-/** Depth of a parsed JSON value (a scalar is 0, `{}` 1), stopping once it passes `limit`. */
-export function bodyDepth(value: unknown, limit = MAX_BODY_DEPTH): number {
-  let max = 0;
+/**
+ * One walk of a parsed body: its depth (a scalar is 0, `{}` 1), stopping once it passes `limit`, and the
+ * first object key that names a member of Object.prototype (null when none). Explicit stack, no recursion.
+ */
+export function inspectBody(value: unknown, limit = MAX_BODY_DEPTH): { depth: number; prototypeKey: string | null } {
+  let depth = 0;
+  let prototypeKey: string | null = null;
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length) {
     const [v, d] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
-    if (d + 1 > max) max = d + 1;
-    if (max > limit) return max;
-    for (const child of Object.values(v as object)) stack.push([child, d + 1]);
-  }
-  return max;
-}
-
-/** The first key of a parsed body (any depth, up to `limit` levels) that names a member of Object.prototype; else null. */
-export function prototypeKey(value: unknown, limit = MAX_BODY_DEPTH): string | null {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object' || d > limit) continue;
+    if (d + 1 > depth) depth = d + 1;
+    if (depth > limit) break;
+    const isList = Array.isArray(v);
     for (const [key, child] of Object.entries(v as object)) {
-      if (!Array.isArray(v) && PROTOTYPE_NAMES.has(key)) return key;
+      if (prototypeKey === null && !isList && PROTOTYPE_NAMES.has(key)) prototypeKey = key;
       stack.push([child, d + 1]);
     }
   }
-  return null;
+  return { depth, prototypeKey };
 }
 
 export default () => async (ctx: AppContext, next: () => Promise<void>) => {
@@ -61,10 +55,10 @@ export default () => async (ctx: AppContext, next: () => Promise<void>) => {
     };
     return;
   }
-  if (bodyDepth(ctx.request.body) > MAX_BODY_DEPTH) {
+  const { depth, prototypeKey: key } = inspectBody(ctx.request.body);
+  if (depth > MAX_BODY_DEPTH) {
     throw new errors.ValidationError(`Corpo da requisição aninhado demais (máximo de ${MAX_BODY_DEPTH} níveis).`, { source: 'body' });
   }
-  const key = prototypeKey(ctx.request.body);
   if (key !== null) throw new errors.ValidationError(`Campo inválido: "${key}" não é um campo.`, { source: 'body', key });
   return next();
 };
