@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { session } from '@/lib/session';
 import { bootApp } from './app/boot';
+import { settleRouter } from './app/settle-router';
 import { lazyQueryClient } from '@/lib/lazy-query-client';
 import { createAppRouter } from './router';
 import './index.css';
@@ -35,11 +36,13 @@ session.subscribe(() => {
 });
 
 /**
- * The first render, as a transition: React renders it in slices of a few ms, yielding to the
- * browser between them, instead of one long task after the modules ran (Lighthouse's Total
- * Blocking Time, issue 13). The static skeleton of index.html stays until it commits.
+ * The first render, once the router has settled on the URL (app/settle-router.ts): React
+ * renders the settled screen once, as a transition, in slices of a few ms that yield to the
+ * browser (Lighthouse's Total Blocking Time, issue 13). The static skeleton of index.html
+ * stays until React commits.
  */
-function render() {
+async function render() {
+  await settleRouter(router);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(
