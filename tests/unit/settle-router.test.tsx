@@ -75,6 +75,7 @@ describe('settleRouter (issue 13: the first render waits for the router, not the
     const slow = createRoute({
       getParentRoute: () => root,
       path: '/',
+      staticData: { permission: 'public' },
       loader: () => new Promise<void>((resolve) => (finish = resolve)),
       component: () => <p>carregado</p>,
       pendingComponent: () => <p>aguardando</p>,
