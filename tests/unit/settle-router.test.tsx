@@ -3,37 +3,14 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, crea
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settleRouter } from '@/app/settle-router';
-import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session';
-import { createAppRouter } from '@/router';
-import { can } from './helpers/render-route';
+import { can, createTestApp } from './helpers/render-route';
 
 /** Counts the router's loads (each starts with `onBeforeLoad`) from now on. */
 function countLoads(router: AnyRouter) {
   const loads: string[] = [];
   router.subscribe('onBeforeLoad', (e) => loads.push(e.toLocation.href));
   return loads;
-}
-
-async function signedInRouter(path: string) {
-  localStorage.setItem('token', 'test-token');
-  localStorage.setItem(
-    'user',
-    JSON.stringify({
-      id: 1,
-      username: '52998224725',
-      name: 'Ana Admin',
-      email: 'admin@balcao.local',
-      type: 'admin',
-      role: { id: 1, name: 'Administrador', type: 'administrador' },
-    }),
-  );
-  localStorage.setItem('permissions', JSON.stringify(can('sales-order', ['find', 'findOne'])));
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  await act(() => session.start());
-  const queryClient = createQueryClient({ onUnauthorized: () => session.logout() });
-  return { queryClient, router: createAppRouter(queryClient, session, createMemoryHistory({ initialEntries: [path] })) };
 }
 
 afterEach(() => {
@@ -43,7 +20,7 @@ afterEach(() => {
 
 describe('settleRouter (issue 13: the first render waits for the router, not the other way round)', () => {
   it('loads a list once: its canonical URL (validateSearch defaults) before mounting, nothing after', async () => {
-    const { router, queryClient } = await signedInRouter('/sales-orders');
+    const { router, queryClient } = await createTestApp('/sales-orders', { permissions: can('sales-order', ['find', 'findOne']) });
     const loads = countLoads(router);
     await settleRouter(router);
     expect(router.state.location.href).toBe('/sales-orders?page=1&pageSize=10');
@@ -63,8 +40,7 @@ describe('settleRouter (issue 13: the first render waits for the router, not the
   });
 
   it('follows a redirect before mounting (signed out → /login)', async () => {
-    session.logout();
-    const router = createAppRouter(createQueryClient({ onUnauthorized: () => false }), session, createMemoryHistory({ initialEntries: ['/sales-orders'] }));
+    const { router } = await createTestApp('/sales-orders', { permissions: null });
     await settleRouter(router);
     expect(router.state.location.pathname).toBe('/login');
   });

@@ -28,14 +28,12 @@ export interface RenderRouteOptions {
 }
 
 /**
- * Renders the app's real route tree (src/routeTree.gen.ts, the real `_app` guard, shell and menu)
- * at `path` (path + search) in jsdom, for component tests (issue 9 item 9). The session is the
- * app's own, started from browser storage as a warm start does: with no server to answer
- * users/me, it keeps the stored user and `permissions`. Loaders that call the API fail as
- * offline; tests read what the screen shows for that. Returns the router (its `state.location`
- * tells where the guard sent the user).
+ * The app's session started from browser storage as a warm start does (the user and `permissions`
+ * stored; none when `permissions` is null), a QueryClient, and the app's real router at `path`
+ * (path + search) on a memory history, not mounted: {@link renderRoute} mounts it; tests of the
+ * boot (settle-router.test.tsx) drive it before mounting.
  */
-export async function renderRoute(path: string, { permissions, user }: RenderRouteOptions) {
+export async function createTestApp(path: string, { permissions, user }: RenderRouteOptions) {
   session.logout();
   if (permissions) {
     localStorage.setItem('token', 'test-token');
@@ -48,6 +46,19 @@ export async function renderRoute(path: string, { permissions, user }: RenderRou
   await act(() => session.start());
   const queryClient = createQueryClient({ onUnauthorized: () => session.logout() });
   const router = createAppRouter(queryClient, session, createMemoryHistory({ initialEntries: [path] }));
+  return { queryClient, router };
+}
+
+/**
+ * Renders the app's real route tree (src/routeTree.gen.ts, the real `_app` guard, shell and menu)
+ * at `path` (path + search) in jsdom, for component tests (issue 9 item 9). The session is the
+ * app's own, started from browser storage as a warm start does: with no server to answer
+ * users/me, it keeps the stored user and `permissions`. Loaders that call the API fail as
+ * offline; tests read what the screen shows for that. Returns the router (its `state.location`
+ * tells where the guard sent the user).
+ */
+export async function renderRoute(path: string, options: RenderRouteOptions) {
+  const { queryClient, router } = await createTestApp(path, options);
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
