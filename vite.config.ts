@@ -44,6 +44,44 @@ function stylesheetAfterSkeleton(): Plugin {
 }
 
 /**
+ * Marks the entry chunk for eager compilation (V8's explicit compile hint, Chromium 136+; issue
+ * 13, TBT): with `//# allFunctionsCalledOnLoad` before its first token, V8 compiles every function
+ * of the chunk on the background thread that streams the file in, instead of compiling each one on
+ * the main thread at its first call. The entry is React, the router and the session, which run on
+ * every load; lazy chunks stay with V8's own heuristics. Other engines read a comment.
+ *
+ * The hint must come before any code, and Vite puts its preload map (`__vite__mapDeps`) at the
+ * top of the entry in vite:build-import-analysis's generateBundle, which is also where
+ * vite-plugin-compression2 hooks in to write the .br/.gz twins. So the hint is added by wrapping
+ * that hook (as the compression plugin does; this plugin's configResolved runs first, so the
+ * twins are made from the hinted code). Throws at build time if Vite's plugin is not there.
+ * augmentChunkHash keeps the hint in the file name's hash.
+ */
+function entryCompileHint(): Plugin {
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  return {
+    name: 'balcao:entry-compile-hint',
+    apply: 'build',
+    augmentChunkHash: (chunk) => (chunk.isEntry ? hint : undefined),
+    configResolved(config) {
+      const analysis = config.plugins.find((plugin) => plugin.name === 'vite:build-import-analysis');
+      const hook = analysis?.generateBundle;
+      if (!analysis || !hook) throw new Error('vite:build-import-analysis has no generateBundle hook: update balcao:entry-compile-hint');
+      const original = typeof hook === 'function' ? hook : hook.handler;
+      const handler: typeof original = async function (this: ThisParameterType<typeof original>, options, bundle, isWrite) {
+        await original.call(this, options, bundle, isWrite);
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !chunk.isEntry || chunk.code.startsWith(hint)) continue;
+          chunk.code = hint + chunk.code;
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`; // one line lower
+        }
+      };
+      (analysis as { generateBundle: unknown }).generateBundle = typeof hook === 'function' ? handler : { ...hook, handler };
+    },
+  };
+}
+
+/**
  * Builds zod with `jitless` on. zod's JIT object parser probes `new Function('')` when the
  * first `z.object()` is built; under the app's Content-Security-Policy (no 'unsafe-eval')
  * Chromium reports that probe as a CSP issue (Lighthouse best practices) even though zod
@@ -87,6 +125,7 @@ export default defineConfig({
     zodJitless(),
     dateFnsPtBrDefault(),
     stylesheetAfterSkeleton(),
+    entryCompileHint(),
     // index.html preloads a signed-in screen's chunks at once (issue 13; scripts/vite-route-preload.ts):
     // its route and layout chunks, plus what every session loads lazily (offline chunk, session
     // schemas, the QueryClient, qs).

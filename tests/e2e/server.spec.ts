@@ -101,6 +101,20 @@ test.describe('production server (npm start)', () => {
     expect(html.headers['content-encoding']).toBe('br');
   });
 
+  test("the entry script starts with V8's compile hint, in its twins too; no lazy chunk carries it", async () => {
+    // balcao:entry-compile-hint (vite.config.ts, issue 13): the hint only works as the file's first token.
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    const src = entryScript();
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const a = await get(src, { 'Accept-Encoding': encoding });
+      const body = encoding === 'br' ? zlib.brotliDecompressSync(a.body) : encoding === 'gzip' ? zlib.gunzipSync(a.body) : a.body;
+      expect(body.toString('utf8').startsWith(hint), encoding).toBe(true);
+    }
+    const lazy = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js') && `/assets/${f}` !== src);
+    expect(lazy.length).toBeGreaterThan(10);
+    for (const f of lazy) expect(readFileSync(path.join(dist, 'assets', f), 'utf8').includes('allFunctionsCalledOnLoad'), f).toBe(false);
+  });
+
   test('every file outside /assets (index.html, config.js, sw.js, manifest, icons) is no-cache', async () => {
     const files = readdirSync(dist).filter((f) => statSync(path.join(dist, f)).isFile() && !/\.(br|gz)$/.test(f));
     expect(files).toEqual(expect.arrayContaining(['index.html', 'config.js']));
