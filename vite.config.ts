@@ -44,34 +44,36 @@ function stylesheetAfterSkeleton(): Plugin {
 }
 
 /**
- * Marks the entry chunk for eager compilation (V8's explicit compile hint, Chromium 136+; issue
- * 13, TBT): with `//# allFunctionsCalledOnLoad` before its first token, V8 compiles every function
- * of the chunk on the background thread that streams the file in, instead of compiling each one on
- * the main thread at its first call. The entry is React, the router and the session, which run on
- * every load; lazy chunks stay with V8's own heuristics. Other engines read a comment.
+ * Marks every chunk for eager compilation (V8's explicit compile hint, Chromium 136+; issue 13,
+ * TBT): with `//# allFunctionsCalledOnLoad` before its first token, V8 compiles all functions of
+ * a file on the background thread that streams it in, instead of compiling each one on the main
+ * thread at its first call. Every chunk qualifies: the entry (React, the router, the session) runs
+ * on every load, and the others are split per screen or dialog and load when it opens, when most
+ * of their functions run. Other engines read a comment. Measured (docs/decisions.md, session 16):
+ * the entry alone, then every chunk, each against the step before, by Lighthouse A/B.
  *
  * The hint must come before any code, and Vite puts its preload map (`__vite__mapDeps`) at the
- * top of the entry in vite:build-import-analysis's generateBundle, which is also where
+ * top of a chunk in vite:build-import-analysis's generateBundle, which is also where
  * vite-plugin-compression2 hooks in to write the .br/.gz twins. So the hint is added by wrapping
  * that hook (as the compression plugin does; this plugin's configResolved runs first, so the
  * twins are made from the hinted code). Throws at build time if Vite's plugin is not there.
- * augmentChunkHash keeps the hint in the file name's hash.
+ * augmentChunkHash keeps the hint in the file names' hashes.
  */
-function entryCompileHint(): Plugin {
+function compileHints(): Plugin {
   const hint = '//# allFunctionsCalledOnLoad\n';
   return {
-    name: 'balcao:entry-compile-hint',
+    name: 'balcao:compile-hints',
     apply: 'build',
-    augmentChunkHash: (chunk) => (chunk.isEntry ? hint : undefined),
+    augmentChunkHash: () => hint,
     configResolved(config) {
       const analysis = config.plugins.find((plugin) => plugin.name === 'vite:build-import-analysis');
       const hook = analysis?.generateBundle;
-      if (!analysis || !hook) throw new Error('vite:build-import-analysis has no generateBundle hook: update balcao:entry-compile-hint');
+      if (!analysis || !hook) throw new Error('vite:build-import-analysis has no generateBundle hook: update balcao:compile-hints');
       const original = typeof hook === 'function' ? hook : hook.handler;
       const handler: typeof original = async function (this: ThisParameterType<typeof original>, options, bundle, isWrite) {
         await original.call(this, options, bundle, isWrite);
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !chunk.isEntry || chunk.code.startsWith(hint)) continue;
+          if (chunk.type !== 'chunk' || chunk.code.startsWith(hint)) continue;
           chunk.code = hint + chunk.code;
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`; // one line lower
         }
@@ -125,7 +127,7 @@ export default defineConfig({
     zodJitless(),
     dateFnsPtBrDefault(),
     stylesheetAfterSkeleton(),
-    entryCompileHint(),
+    compileHints(),
     // index.html preloads a signed-in screen's chunks at once (issue 13; scripts/vite-route-preload.ts):
     // its route and layout chunks, plus what every session loads lazily (offline chunk, session
     // schemas, the QueryClient, qs).
