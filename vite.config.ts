@@ -130,7 +130,8 @@ export default defineConfig({
     compileHints(),
     // index.html preloads a signed-in screen's chunks at once (issue 13; scripts/vite-route-preload.ts):
     // its route and layout chunks, plus what every session loads lazily (offline chunk, session
-    // schemas, the QueryClient, qs).
+    // schemas, the QueryClient, qs, and ofetch: its browser build, which the first API call
+    // imports, so no API call waits for one more round trip).
     routePreload({
       routesDir: fileURLToPath(new URL('./src/routes', import.meta.url)),
       extraModules: [
@@ -138,6 +139,7 @@ export default defineConfig({
         fileURLToPath(new URL('./src/lib/session/schemas.ts', import.meta.url)),
         fileURLToPath(new URL('./src/lib/query-client.ts', import.meta.url)),
         createRequire(import.meta.url).resolve('qs'),
+        fileURLToPath(new URL('./node_modules/ofetch/dist/index.mjs', import.meta.url)),
       ],
     }),
     // Precompressed twins (.br, .gz) served by Strapi's global::pwa with Content-Encoding.

@@ -26,6 +26,7 @@ export function appRoutePath(file: string): string | undefined {
  * For each signed-in path without params: the chunks its screen needs beyond the entry (the
  * `_app` layout's and the route's split chunks, the offline chunk every session loads, and all
  * their static imports), as indexes into one file list. Pure, so it is unit tested.
+ * @throws Error when a module of `extraModules` is the facade of no chunk (moved or renamed).
  */
 export function routePreloadMap(chunks: ChunkInfo[], routesDir: string, extraModules: string[]): { files: string[]; routes: Record<string, number[]> } {
   const byFile = new Map(chunks.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]));
@@ -41,7 +42,13 @@ export function routePreloadMap(chunks: ChunkInfo[], routesDir: string, extraMod
   const chunksOf = (moduleFile: string) => chunks.filter((c) => c.type === 'chunk' && !c.isEntry && facade(c) === moduleFile).map((c) => c.fileName);
 
   const appDir = path.join(routesDir, '_app');
-  const common = [...chunksOf(path.join(routesDir, '_app.tsx')), ...extraModules.flatMap(chunksOf)];
+  const extra = extraModules.flatMap((moduleFile) => {
+    const found = chunksOf(moduleFile);
+    // A renamed or moved module would silently drop out of the preload: fail the build instead.
+    if (!found.length) throw new Error(`balcao:route-preload: no chunk is made from ${moduleFile}; update extraModules in vite.config.ts`);
+    return found;
+  });
+  const common = [...chunksOf(path.join(routesDir, '_app.tsx')), ...extra];
   const files: string[] = [];
   const index = new Map<string, number>();
   const routes: Record<string, number[]> = {};

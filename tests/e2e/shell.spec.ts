@@ -59,6 +59,29 @@ test('the session survives a reload', async ({ page }) => {
   await expect(page.getByTestId('sidebar-user-name')).toHaveText('Concessionária Avenida Veículos');
 });
 
+test.describe('a signed-in cold start (issue 13, LCP)', () => {
+  // The worker would answer from its precache; this is about what index.html announces.
+  test.use({ serviceWorkers: 'block' });
+
+  test('requests no script before its first API call that index.html did not preload', async ({ page }) => {
+    await login(page, 'admin');
+    const early: string[] = [];
+    let apiCalled = false;
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) apiCalled = true;
+      else if (!apiCalled && pathname.startsWith('/assets/') && pathname.endsWith('.js')) early.push(pathname);
+    });
+    await page.goto('/sales-orders');
+    await expect(page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
+    expect(apiCalled).toBe(true);
+    const entry = await page.locator('script[type="module"][src]').getAttribute('src');
+    const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloaded.length).toBeGreaterThan(5);
+    expect(early.filter((p) => p !== entry && !preloaded.includes(p))).toEqual([]);
+  });
+});
+
 test('unknown paths show the not-found page with a link home', async ({ page }) => {
   await login(page, 'admin');
   await page.goto('/isto/nao/existe');

@@ -45,4 +45,13 @@ describe('route preload map', () => {
       ['assets/_app.js', 'assets/icons.js', 'assets/list.js', 'assets/offline.js', 'assets/orders-loader.js', 'assets/orders.js', 'assets/zod.js'].sort(),
     );
   });
+
+  it('fails the build when an extra module is the facade of no chunk (moved or renamed), instead of preloading less', () => {
+    const chunks = [
+      { type: 'chunk' as const, fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/app/src/main.tsx', imports: [] },
+      { type: 'chunk' as const, fileName: 'assets/ofetch.js', facadeModuleId: '/app/node_modules/ofetch/dist/index.mjs', imports: [] },
+    ];
+    expect(routePreloadMap(chunks, '/app/src/routes', ['/app/node_modules/ofetch/dist/index.mjs']).files).toEqual([]);
+    expect(() => routePreloadMap(chunks, '/app/src/routes', ['/app/node_modules/ofetch/dist/node.mjs'])).toThrow(/no chunk is made from .*node\.mjs/);
+  });
 });
