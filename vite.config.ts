@@ -152,7 +152,6 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg'],
       manifest: {
         id: '/',
         name: 'Balcão — Documentação de Veículos',

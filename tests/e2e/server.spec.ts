@@ -115,6 +115,15 @@ test.describe('production server (npm start)', () => {
     for (const f of chunks) expect(readFileSync(path.join(dist, 'assets', f), 'utf8').startsWith(hint), f).toBe(true);
   });
 
+  test('the tab icon is a PNG that is served, not an SVG (parsed as a document on the main thread)', async () => {
+    const html = (await get('/login')).body.toString('utf8');
+    const icons = [...html.matchAll(/<link rel="icon"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(icons).toHaveLength(1);
+    const icon = await get(icons[0]!);
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+  });
+
   test('every file outside /assets (index.html, config.js, sw.js, manifest, icons) is no-cache', async () => {
     const files = readdirSync(dist).filter((f) => statSync(path.join(dist, f)).isFile() && !/\.(br|gz)$/.test(f));
     expect(files).toEqual(expect.arrayContaining(['index.html', 'config.js']));
