@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { routePreload } from './scripts/vite-route-preload';
+import { sharedChunks } from './scripts/vite-chunk-groups';
 import { dateFnsPtBrDefault } from './scripts/vite-date-fns-locale';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -107,6 +108,24 @@ function zodJitless(): Plugin {
   };
 }
 
+const routesDir = fileURLToPath(new URL('./src/routes', import.meta.url));
+/** What every signed-in start loads beside its route: boot's offline chunk, the session schemas, the QueryClient, qs and ofetch. */
+const sessionModules = [
+  fileURLToPath(new URL('./src/app/offline.ts', import.meta.url)),
+  fileURLToPath(new URL('./src/lib/session/schemas.ts', import.meta.url)),
+  fileURLToPath(new URL('./src/lib/query-client.ts', import.meta.url)),
+  createRequire(import.meta.url).resolve('qs'),
+  fileURLToPath(new URL('./node_modules/ofetch/dist/index.mjs', import.meta.url)),
+];
+// One chunk for what every signed-in screen loads, one for the list kit (scripts/vite-chunk-groups.ts).
+const shared = sharedChunks({
+  routesDir,
+  sessionModules,
+  listKitModules: [fileURLToPath(new URL('./src/components/layout/list/index.ts', import.meta.url))],
+  // main.tsx registers the service worker on every page, /login included.
+  publicModules: [fileURLToPath(new URL('./src/lib/offline/update.ts', import.meta.url))],
+});
+
 /**
  * The PWA build. vite-plugin-pwa (injectManifest) compiles sw/sw.ts into dist/sw.js with the
  * precache list of the build, and writes dist/manifest.webmanifest (issue 10). The app
@@ -132,16 +151,8 @@ export default defineConfig({
     // its route and layout chunks, plus what every session loads lazily (offline chunk, session
     // schemas, the QueryClient, qs, and ofetch: its browser build, which the first API call
     // imports, so no API call waits for one more round trip).
-    routePreload({
-      routesDir: fileURLToPath(new URL('./src/routes', import.meta.url)),
-      extraModules: [
-        fileURLToPath(new URL('./src/app/offline.ts', import.meta.url)),
-        fileURLToPath(new URL('./src/lib/session/schemas.ts', import.meta.url)),
-        fileURLToPath(new URL('./src/lib/query-client.ts', import.meta.url)),
-        createRequire(import.meta.url).resolve('qs'),
-        fileURLToPath(new URL('./node_modules/ofetch/dist/index.mjs', import.meta.url)),
-      ],
-    }),
+    routePreload({ routesDir, extraModules: sessionModules }),
+    shared.plugin,
     // Precompressed twins (.br, .gz) served by Strapi's global::pwa with Content-Encoding.
     // config.js is left out: it is edited on the host, a stale twin would win over the edit.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/(^|\/)config\.js$/], threshold: 512 }),
@@ -206,14 +217,13 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => (/[\\/]styled-system[\\/].*\.mjs$/.test(id) ? false : undefined) },
       // Fewer, larger chunks where every page that loads one part loads the rest anyway: each
       // file is compressed alone, so ~60 small chunks cost ~13 KiB gzipped more than their sum
-      // (issue 14). `initial`: what the entry imports statically (React, the router, the session;
-      // /login loads all of it); TanStack Query: every signed-in screen loads most of it.
+      // (issue 14), and over HTTP/1.1 each request waits for one of six connections (issue 13).
+      // `initial`: what the entry imports statically (React, the router, the session; /login
+      // loads all of it); `core` and `list-kit`: what every signed-in screen, and every list,
+      // loads (TanStack Query, the layout, the session's lazy modules; the list kit).
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'initial', tags: ['$initial'] },
-            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
-          ],
+          groups: [{ name: 'initial', tags: ['$initial'] }, ...shared.groups],
         },
       },
     },

@@ -8,6 +8,8 @@ interface ChunkInfo {
   facadeModuleId?: string | null;
   imports?: string[];
   isEntry?: boolean;
+  /** The modules in the chunk (a shared chunk, scripts/vite-chunk-groups.ts, has no facade). */
+  moduleIds?: string[];
 }
 
 /**
@@ -26,7 +28,7 @@ export function appRoutePath(file: string): string | undefined {
  * For each signed-in path without params: the chunks its screen needs beyond the entry (the
  * `_app` layout's and the route's split chunks, the offline chunk every session loads, and all
  * their static imports), as indexes into one file list. Pure, so it is unit tested.
- * @throws Error when a module of `extraModules` is the facade of no chunk (moved or renamed).
+ * @throws Error when a module of `extraModules` is in no chunk (moved or renamed).
  */
 export function routePreloadMap(chunks: ChunkInfo[], routesDir: string, extraModules: string[]): { files: string[]; routes: Record<string, number[]> } {
   const byFile = new Map(chunks.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]));
@@ -39,20 +41,23 @@ export function routePreloadMap(chunks: ChunkInfo[], routesDir: string, extraMod
   };
   if (entry) walk(entry.fileName, inEntry);
   const facade = (c: ChunkInfo) => (c.facadeModuleId ?? '').replace(/\?.*$/, '');
-  const chunksOf = (moduleFile: string) => chunks.filter((c) => c.type === 'chunk' && !c.isEntry && facade(c) === moduleFile).map((c) => c.fileName);
+  const holds = (c: ChunkInfo, moduleFile: string) => facade(c) === moduleFile || (c.moduleIds ?? []).some((id) => id.replace(/\?.*$/, '') === moduleFile);
+  const chunksOf = (moduleFile: string) => chunks.filter((c) => c.type === 'chunk' && !c.isEntry && holds(c, moduleFile)).map((c) => c.fileName);
 
   const appDir = path.join(routesDir, '_app');
   const extra = extraModules.flatMap((moduleFile) => {
     const found = chunksOf(moduleFile);
     // A renamed or moved module would silently drop out of the preload: fail the build instead.
-    if (!found.length) throw new Error(`balcao:route-preload: no chunk is made from ${moduleFile}; update extraModules in vite.config.ts`);
+    if (!found.length) throw new Error(`balcao:route-preload: no chunk holds ${moduleFile}; update extraModules in vite.config.ts`);
     return found;
   });
   const common = [...chunksOf(path.join(routesDir, '_app.tsx')), ...extra];
   const files: string[] = [];
   const index = new Map<string, number>();
   const routes: Record<string, number[]> = {};
-  const routeFiles = new Set(chunks.map((c) => facade(c)).filter((f) => path.dirname(f) === appDir));
+  const routeFiles = new Set(
+    chunks.flatMap((c) => [facade(c), ...(c.moduleIds ?? []).map((id) => id.replace(/\?.*$/, ''))]).filter((f) => path.dirname(f) === appDir),
+  );
   for (const routeFile of [...routeFiles].sort()) {
     const routePath = appRoutePath(path.basename(routeFile));
     if (!routePath) continue;

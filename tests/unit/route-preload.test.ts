@@ -46,12 +46,37 @@ describe('route preload map', () => {
     );
   });
 
-  it('fails the build when an extra module is the facade of no chunk (moved or renamed), instead of preloading less', () => {
+  it('finds the layout, extra and route modules inside shared chunks that have no facade (scripts/vite-chunk-groups.ts)', () => {
+    const R = '/app/src/routes';
+    const chunks = [
+      { type: 'chunk' as const, fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/app/src/main.tsx', imports: [] },
+      {
+        type: 'chunk' as const,
+        fileName: 'assets/core.js',
+        facadeModuleId: null,
+        moduleIds: [`${R}/_app.tsx?tsr-split=component`, '/app/src/app/offline.ts', '/app/node_modules/query/index.js'],
+        imports: ['assets/icons.js'],
+      },
+      { type: 'chunk' as const, fileName: 'assets/icons.js', facadeModuleId: null, imports: [] },
+      { type: 'chunk' as const, fileName: 'assets/list-kit.js', facadeModuleId: null, moduleIds: ['/app/src/list/index.ts'], imports: ['assets/core.js'] },
+      {
+        type: 'chunk' as const,
+        fileName: 'assets/orders.js',
+        facadeModuleId: null,
+        moduleIds: [`${R}/_app/sales-orders.tsx?tsr-split=component`],
+        imports: ['assets/list-kit.js'],
+      },
+    ];
+    const { files, routes } = routePreloadMap(chunks, R, ['/app/src/app/offline.ts']);
+    expect(routes['/sales-orders']!.map((i) => files[i]).sort()).toEqual(['assets/core.js', 'assets/icons.js', 'assets/list-kit.js', 'assets/orders.js']);
+  });
+
+  it('fails the build when no chunk holds an extra module (moved or renamed), instead of preloading less', () => {
     const chunks = [
       { type: 'chunk' as const, fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/app/src/main.tsx', imports: [] },
       { type: 'chunk' as const, fileName: 'assets/ofetch.js', facadeModuleId: '/app/node_modules/ofetch/dist/index.mjs', imports: [] },
     ];
     expect(routePreloadMap(chunks, '/app/src/routes', ['/app/node_modules/ofetch/dist/index.mjs']).files).toEqual([]);
-    expect(() => routePreloadMap(chunks, '/app/src/routes', ['/app/node_modules/ofetch/dist/node.mjs'])).toThrow(/no chunk is made from .*node\.mjs/);
+    expect(() => routePreloadMap(chunks, '/app/src/routes', ['/app/node_modules/ofetch/dist/node.mjs'])).toThrow(/no chunk holds .*node\.mjs/);
   });
 });

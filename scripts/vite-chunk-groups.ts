@@ -1,0 +1,101 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** One module of the build's graph: its static and dynamic imports (resolved ids). */
+export interface GraphModule {
+  imports: readonly string[];
+  dynamicImports: readonly string[];
+}
+
+const file = (id: string) => id.replace(/\?.*$/, '');
+
+/**
+ * Every module reachable from `roots` (the roots included); `dynamic` also follows `import()`,
+ * except into the modules of `stopAt`.
+ */
+function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>, dynamic: boolean, stopAt: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots].filter((id) => graph.has(id));
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const m = graph.get(id)!;
+    const next = dynamic ? [...m.imports, ...m.dynamicImports.filter((d) => !stopAt.has(d))] : m.imports;
+    for (const n of next) if (!seen.has(n) && graph.has(n)) stack.push(n);
+  }
+  return seen;
+}
+
+/**
+ * The two shared chunks of a signed-in start (issue 13), computed from the module graph:
+ * - `core`: what every signed-in screen loads — the `_app` layout route's modules (all its
+ *   code-split parts) and `sessionModules` (the offline chunk, session schemas, the QueryClient,
+ *   qs, ofetch: what boot and the first API call import), with their static imports;
+ * - `listKit`: the list screens' kit (`listKitModules`, e.g. components/layout/list) with the
+ *   static imports that only the kit itself imports, minus `core`.
+ * Neither takes a module that a public screen can load (the routes beside `_app` — /login, /reset-password — and
+ * `publicModules` such as the service worker's registration, with everything they import,
+ * statically or lazily, short of the `sessionModules` themselves, which a sign-in loads):
+ * /login keeps downloading only what it uses (issue 14's budget).
+ * Pure, so it is unit tested. Ids are resolved module ids (`?tsr-split=…` suffixes allowed).
+ */
+export function sharedChunkModules(
+  graph: ReadonlyMap<string, GraphModule>,
+  options: { routesDir: string; sessionModules: readonly string[]; listKitModules: readonly string[]; publicModules: readonly string[] },
+): { core: Set<string>; listKit: Set<string> } {
+  const ids = [...graph.keys()];
+  const inRoutes = (id: string) => path.dirname(file(id)) === options.routesDir;
+  const layout = ids.filter((id) => inRoutes(id) && path.basename(file(id)) === '_app.tsx');
+  const publicRoutes = ids.filter((id) => inRoutes(id) && !['_app.tsx', '__root.tsx'].includes(path.basename(file(id))));
+  // What a public screen can load, statically or lazily (a toaster, the worker's registration),
+  // up to the session's own lazy modules: /login imports the session schemas only to sign in.
+  const publicReach = reach(graph, [...publicRoutes, ...options.publicModules], true, new Set(options.sessionModules));
+  const excluded = (id: string) => publicReach.has(id);
+  const core = new Set([...reach(graph, [...layout, ...options.sessionModules], false)].filter((id) => !excluded(id)));
+  // The kit's own modules only: a module that anything outside the kit imports (an input, a
+  // switch the forms use too) stays out, so a form does not download the list kit for it.
+  const kit = reach(graph, options.listKitModules, false);
+  const importers = new Map<string, string[]>();
+  for (const [id, m] of graph) for (const dep of [...m.imports, ...m.dynamicImports]) importers.set(dep, [...(importers.get(dep) ?? []), id]);
+  const own = (id: string) => options.listKitModules.includes(id) || (importers.get(id) ?? []).every((by) => kit.has(by));
+  const listKit = new Set([...kit].filter((id) => !excluded(id) && !core.has(id) && own(id)));
+  return { core, listKit };
+}
+
+/**
+ * rolldown's `codeSplitting.groups` for the shared chunks of a signed-in start, and the plugin
+ * that computes their modules from the finished module graph (`buildEnd`, before chunking).
+ *
+ * Why (issue 13): a signed-in cold start of /sales-orders fetched 42 scripts, most of them a few
+ * hundred bytes of code under ~1.2 KB of response headers, six at a time over HTTP/1.1; every
+ * signed-in screen loads the 18 chunks of the layout and the session anyway, and every list its
+ * six chunks of the list kit. One chunk for each costs no screen a byte it did not load before.
+ * The groups do not pull in the dependencies of their modules (`includeDependenciesRecursively:
+ * false`), so a module that /login also uses stays in its own chunk and /login never loads them.
+ */
+export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) {
+  let sets: { core: Set<string>; listKit: Set<string> } | undefined;
+  // Only the app's build reads the graph; another build with these options (none today) groups nothing.
+  const has = (name: 'core' | 'listKit') => (id: string) => sets?.[name].has(id) ?? false;
+  const plugin: Plugin = {
+    name: 'balcao:shared-chunks',
+    apply: 'build',
+    buildEnd(error) {
+      if (error) return;
+      const graph = new Map<string, GraphModule>();
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (info) graph.set(id, { imports: info.importedIds, dynamicImports: info.dynamicallyImportedIds });
+      }
+      sets = sharedChunkModules(graph, options);
+      if (!sets.core.size || !sets.listKit.size)
+        throw new Error('balcao:shared-chunks: no module for the core or list-kit chunk; check the options in vite.config.ts');
+    },
+  };
+  const groups = [
+    { name: 'core', test: has('core'), includeDependenciesRecursively: false },
+    { name: 'list-kit', test: has('listKit'), includeDependenciesRecursively: false },
+  ];
+  return { plugin, groups };
+}

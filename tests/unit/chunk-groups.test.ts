@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { sharedChunkModules, type GraphModule } from '../../scripts/vite-chunk-groups';
+
+/**
+ * Issue 13: a signed-in start loads what every signed-in screen needs as one `core` chunk and
+ * the list kit as one `list-kit` chunk (scripts/vite-chunk-groups.ts), never taking a module
+ * that /login or /reset-password can load, so the public screens download no more (issue 14).
+ */
+describe('shared chunks of a signed-in start', () => {
+  const R = '/app/src/routes';
+  const m = (imports: string[] = [], dynamicImports: string[] = []): GraphModule => ({ imports, dynamicImports });
+  const graph = new Map<string, GraphModule>([
+    ['/app/src/main.tsx', m(['/app/src/router.tsx'], ['/app/src/lib/update.ts', '/app/src/app/offline.ts'])],
+    ['/app/src/router.tsx', m([`${R}/_app.tsx`, `${R}/login.tsx`, `${R}/_app/orders.tsx`, `${R}/_app/index.tsx`])],
+    [`${R}/_app.tsx`, m([], [`${R}/_app.tsx?tsr-split=component`])],
+    [`${R}/_app.tsx?tsr-split=component`, m(['/app/src/menu.tsx', '/app/src/icons.tsx'])],
+    ['/app/src/menu.tsx', m(['/nm/query/index.js'])],
+    ['/nm/query/index.js', m()],
+    ['/app/src/icons.tsx', m()],
+    [`${R}/login.tsx`, m([], [`${R}/login.tsx?tsr-split=component`])],
+    [`${R}/login.tsx?tsr-split=component`, m(['/app/src/icons.tsx', '/app/src/toast.tsx'], ['/app/src/session-schemas.ts'])],
+    ['/app/src/toast.tsx', m([], ['/app/src/toaster.tsx'])],
+    ['/app/src/toaster.tsx', m(['/app/src/dialog-kit.ts'])],
+    ['/app/src/dialog-kit.ts', m()],
+    ['/app/src/session-schemas.ts', m(['/nm/zod.js'])],
+    ['/nm/zod.js', m()],
+    ['/app/src/lib/update.ts', m(['/app/src/locks.ts'])],
+    ['/app/src/locks.ts', m()],
+    ['/app/src/app/offline.ts', m(['/app/src/locks.ts', '/app/src/outbox-peek.ts', '/app/src/toast.tsx'])],
+    ['/app/src/outbox-peek.ts', m()],
+    [`${R}/_app/orders.tsx`, m([], [`${R}/_app/orders.tsx?tsr-split=component`])],
+    [`${R}/_app/orders.tsx?tsr-split=component`, m(['/app/src/list/index.ts', '/app/src/orders-api.ts'])],
+    ['/app/src/list/index.ts', m(['/nm/table.js', '/nm/query/index.js', '/app/src/dialog-kit.ts', '/app/src/input.tsx'])],
+    ['/nm/table.js', m(['/nm/table-core.js'])],
+    ['/nm/table-core.js', m()],
+    ['/app/src/input.tsx', m()],
+    [`${R}/_app/profile.tsx`, m(['/app/src/input.tsx'])],
+    ['/app/src/orders-api.ts', m()],
+    [`${R}/_app/index.tsx`, m()],
+  ]);
+  const sets = sharedChunkModules(graph, {
+    routesDir: R,
+    sessionModules: ['/app/src/app/offline.ts', '/app/src/session-schemas.ts'],
+    listKitModules: ['/app/src/list/index.ts'],
+    publicModules: ['/app/src/lib/update.ts'],
+  });
+
+  it("puts the layout's and the session's modules with their static imports in core", () => {
+    expect([...sets.core].sort()).toEqual(
+      [
+        `${R}/_app.tsx`,
+        `${R}/_app.tsx?tsr-split=component`,
+        '/app/src/menu.tsx',
+        '/nm/query/index.js',
+        '/app/src/app/offline.ts',
+        '/app/src/outbox-peek.ts',
+        '/app/src/session-schemas.ts',
+        '/nm/zod.js',
+      ].sort(),
+    );
+  });
+
+  it('leaves out what a public screen loads, statically or lazily, but not the session modules a sign-in loads', () => {
+    // icons: /login's static import; toast, toaster, dialog kit: /login's lazy toaster; locks: the worker's registration.
+    for (const id of ['/app/src/icons.tsx', '/app/src/toast.tsx', '/app/src/toaster.tsx', '/app/src/dialog-kit.ts', '/app/src/locks.ts']) {
+      expect(sets.core.has(id), id).toBe(false);
+      expect(sets.listKit.has(id), id).toBe(false);
+    }
+    expect(sets.core.has('/app/src/session-schemas.ts')).toBe(true);
+  });
+
+  it("puts the list kit's own modules in list-kit, not those already in core, a screen's own or those a form uses too", () => {
+    expect([...sets.listKit].sort()).toEqual(['/app/src/list/index.ts', '/nm/table.js', '/nm/table-core.js'].sort());
+    expect(sets.listKit.has('/app/src/input.tsx')).toBe(false);
+    expect(sets.core.has('/app/src/orders-api.ts') || sets.listKit.has('/app/src/orders-api.ts')).toBe(false);
+  });
+});
