@@ -74,13 +74,43 @@ export function routePreloadMap(chunks: ChunkInfo[], routesDir: string, extraMod
 }
 
 /**
+ * The inline script of index.html that preloads a signed-in screen's chunks (`routes` and
+ * `files` as made by routePreloadMap): with a stored token on a known path it adds one
+ * `<link rel="modulepreload">` per chunk, after the first frame (requestAnimationFrame, then a
+ * task), so the ~25 link insertions and the fetches they start do not hold up the parsing and
+ * first paint of the skeleton (issue 13, FCP); at once when the page is hidden (no frames).
+ */
+export function routePreloadScript(routes: Record<string, number[]>, files: string[]): string {
+  return `(function (r, f, p, t) {
+        try {
+          t = localStorage.getItem('token');
+        } catch (e) {}
+        p = r[location.pathname.replace(/\\/+$/, '') || '/'];
+        if (!t || !p) return;
+        function add() {
+          p.forEach(function (i) {
+            var l = document.createElement('link');
+            l.rel = 'modulepreload';
+            l.href = '/' + f[i];
+            document.head.appendChild(l);
+          });
+        }
+        if (document.hidden || !window.requestAnimationFrame) add();
+        else
+          requestAnimationFrame(function () {
+            setTimeout(add, 0);
+          });
+      })(${JSON.stringify(routes)}, ${JSON.stringify(files)});`;
+}
+
+/**
  * Issue 13 (LCP): a signed-in cold start used to discover its screen's chunks in three rounds
  * (the entry ran, then the router asked for the `_app` layout, then for the route's loader and
- * component, each with its imports). This writes into index.html a small script that, for a
- * session (stored token) on a known path, adds `<link rel="modulepreload">` for all of them at
- * once, so they download while the entry does. Vite's own preload helper finds the links and
- * adds nothing twice. The script is inline, so the server's CSP hashes it like the others
- * (server/src/middlewares/pwa.ts reads the built index.html).
+ * component, each with its imports). This writes into index.html a small script
+ * (routePreloadScript) that, for a session (stored token) on a known path, adds
+ * `<link rel="modulepreload">` for all of them at once, so they download while the entry does.
+ * Vite's own preload helper finds the links and adds nothing twice. The script is inline, so the
+ * server's CSP hashes it like the others (server/src/middlewares/pwa.ts reads the built index.html).
  */
 export function routePreload(options: { routesDir: string; extraModules: string[] }): Plugin {
   return {
@@ -91,20 +121,7 @@ export function routePreload(options: { routesDir: string; extraModules: string[
       handler(html, ctx) {
         if (!ctx.bundle) return html;
         const { files, routes } = routePreloadMap(Object.values(ctx.bundle) as ChunkInfo[], options.routesDir, options.extraModules);
-        const script = `(function (r, f, p, t) {
-        try {
-          t = localStorage.getItem('token');
-        } catch (e) {}
-        p = r[location.pathname.replace(/\\/+$/, '') || '/'];
-        if (!t || !p) return;
-        p.forEach(function (i) {
-          var l = document.createElement('link');
-          l.rel = 'modulepreload';
-          l.href = '/' + f[i];
-          document.head.appendChild(l);
-        });
-      })(${JSON.stringify(routes)}, ${JSON.stringify(files)});`;
-        return html.replace('</head>', `  <script>\n      ${script}\n    </script>\n  </head>`);
+        return html.replace('</head>', `  <script>\n      ${routePreloadScript(routes, files)}\n    </script>\n  </head>`);
       },
     },
   };

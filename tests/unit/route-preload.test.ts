@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { appRoutePath, routePreloadMap } from '../../scripts/vite-route-preload';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutePath, routePreloadMap, routePreloadScript } from '../../scripts/vite-route-preload';
 
 /**
  * Issue 13: the build writes, for each signed-in path, the chunks its screen needs beyond the
@@ -78,5 +78,43 @@ describe('route preload map', () => {
     ];
     expect(routePreloadMap(chunks, '/app/src/routes', ['/app/node_modules/ofetch/dist/index.mjs']).files).toEqual([]);
     expect(() => routePreloadMap(chunks, '/app/src/routes', ['/app/node_modules/ofetch/dist/node.mjs'])).toThrow(/no chunk holds .*node\.mjs/);
+  });
+
+  describe('the inline script', () => {
+    const script = routePreloadScript({ '/sales-orders': [0, 1] }, ['assets/core.js', 'assets/orders.js']);
+    const links = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+    const run = () => new Function(script)();
+    afterEach(() => {
+      vi.useRealTimers();
+      document.head.innerHTML = '';
+      localStorage.clear();
+      window.history.replaceState(null, '', '/');
+    });
+
+    it('adds the preload links of a signed-in path after the first frame, not while the page is parsed (FCP)', () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+      vi.spyOn(document, 'hidden', 'get').mockReturnValue(false);
+      localStorage.setItem('token', 'jwt');
+      window.history.replaceState(null, '', '/sales-orders/');
+      run();
+      expect(links()).toEqual([]);
+      vi.advanceTimersToNextFrame();
+      vi.runAllTimers();
+      expect(links()).toEqual(['/assets/core.js', '/assets/orders.js']);
+    });
+
+    it('adds them at once in a hidden page, and none without a session or for an unknown path', () => {
+      vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+      window.history.replaceState(null, '', '/sales-orders');
+      run();
+      expect(links()).toEqual([]);
+      localStorage.setItem('token', 'jwt');
+      window.history.replaceState(null, '', '/nada');
+      run();
+      expect(links()).toEqual([]);
+      window.history.replaceState(null, '', '/sales-orders');
+      run();
+      expect(links()).toEqual(['/assets/core.js', '/assets/orders.js']);
+    });
   });
 });
