@@ -21,8 +21,9 @@ import type { AppContext } from '../utils/types';
  *   `Cache-Control: no-cache`, revalidated by `Last-Modified` (304).
  * - A path whose last segment has no dot and is not a file is a client route: `index.html`.
  *   A missing dotted name (`/robots.txt`) goes on to Strapi (its own public folder, else 404).
- * - Pages and assets carry the PWA's Content-Security-Policy (see `pwaCsp`) besides the API's
- *   helmet headers (nosniff, Referrer-Policy, HSTS) set by `strapi::security` before this.
+ * - Pages and the other files carry the PWA's Content-Security-Policy (see `pwaCsp`) besides
+ *   the API's helmet headers (nosniff, Referrer-Policy, HSTS) set by `strapi::security` before
+ *   this; hashed assets keep only nosniff, Referrer-Policy and HSTS (DOCUMENT_ONLY_HEADERS).
  */
 export default () => {
   const root = process.env.PWA_DIR ? path.resolve(process.env.PWA_DIR) : '';
@@ -77,7 +78,8 @@ export default () => {
     const immutable = file.startsWith('assets/');
     ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('Vary', 'Accept-Encoding');
-    ctx.set('Content-Security-Policy', csp());
+    if (immutable) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
+    else ctx.set('Content-Security-Policy', csp());
     if (file === 'index.html') ctx.set('X-Frame-Options', 'DENY');
     await send(ctx, file, { root, brotli: true, gzip: true, hidden: false, index: false, format: false });
     if (!immutable && ctx.status === 200 && ctx.fresh) {
@@ -88,6 +90,24 @@ export default () => {
     }
   };
 };
+
+/**
+ * Headers that only mean something on a document, a worker or an API answer, dropped from the
+ * hashed scripts and stylesheets under /assets (issue 13): a browser ignores a CSP or a framing
+ * rule on a script, and the ~0.9 KB they took was most of the answer for the many small chunks
+ * of a cold start (a 100-byte chunk came with 1.2 KB of headers). nosniff, Referrer-Policy and
+ * HSTS stay; a same-origin module needs no CORS headers.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'X-Frame-Options',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'Access-Control-Allow-Origin',
+  'Access-Control-Allow-Credentials',
+  'Access-Control-Expose-Headers',
+];
 
 function fileExists(p: string): boolean {
   try {
