@@ -23,7 +23,10 @@
  * Playwright is connected to Chromium (over CDP) only while it signs in, never while Lighthouse
  * measures: an automation client attached to every page (its Runtime, Network and Page domains)
  * adds work to the measured page's main thread that no user's browser has.
- * Figures depend on the machine's load: take them on an idle machine. Prints, never fails on
+ * Figures depend on the machine's load: take them on an idle machine. It also prints, for the
+ * median run, the wall and CPU time of the main thread's long tasks: a CPU share well under
+ * 100% means the thread waited for a core (the host's load, which Lantern's TBT multiplies by
+ * 4), not page work. Prints, never fails on
  * a score (exit 1 only when a page could not be measured).
  * Env: BENCH_URL, BENCH_PORT, CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS, BENCH_TRACE=1 (also
  * writes each page's Chromium trace as bench-results/lighthouse/<page>.trace.json, for
@@ -52,6 +55,27 @@ const PAGES = [
 ];
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+
+/**
+ * The renderer main thread's tasks of 10 ms or more after navigation, from Lighthouse's own
+ * trace: their wall time (what Lantern multiplies by 4 for TBT) and the CPU time the thread got
+ * in them (`tdur`). On a busy 2-core host the thread waits for a core inside its tasks; a low
+ * CPU share says a TBT is the host's, not the page's (docs/decisions.md, session 17).
+ * Returns { wallMs, cpuMs } (rounded ms).
+ */
+function mainThreadLongTasks(trace) {
+  const events = trace?.traceEvents ?? [];
+  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL?.startsWith('http'));
+  if (!nav) return { wallMs: NaN, cpuMs: NaN };
+  let wall = 0;
+  let cpu = 0;
+  for (const e of events) {
+    if (e.pid !== nav.pid || e.tid !== nav.tid || e.name !== 'RunTask' || e.ph !== 'X' || e.ts < nav.ts || e.dur < 10_000) continue;
+    wall += e.dur;
+    cpu += e.tdur ?? e.dur;
+  }
+  return { wallMs: Math.round(wall / 1000), cpuMs: Math.round(cpu / 1000) };
+}
 
 let server;
 let tmp;
@@ -168,6 +192,7 @@ for (const p of PAGES) {
       tbtMs: ms('total-blocking-time'),
       cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
       failingAudits: failing,
+      mainThreadLongTasks: mainThreadLongTasks(runner.artifacts.Trace),
     });
   } catch (error) {
     failed = true;
@@ -186,6 +211,11 @@ for (const r of results) {
     `${r.page.padEnd(15)} ${mark(r.performance, TARGETS.performance).padStart(7)}  ${mark(r.accessibility, TARGETS.accessibility).padStart(6)}  ${mark(r.bestPractices, TARGETS['best-practices']).padStart(8)}  ${String(r.fcpMs).padStart(7)}  ${String(r.lcpMs).padStart(7)}  ${String(r.tbtMs).padStart(7)}  ${String(r.cls).padStart(5)}   ${r.performanceRuns.join(' ')}`,
   );
   if (r.failingAudits.length) console.log(`                auditorias de acessibilidade/boas práticas abaixo de 100: ${r.failingAudits.join(', ')}`);
+}
+console.log('\nTarefas ≥ 10 ms da thread principal na execução mediana (parede → CPU que a thread recebeu):');
+for (const r of results) {
+  const { wallMs, cpuMs } = r.mainThreadLongTasks;
+  console.log(`${r.page.padEnd(15)} ${String(wallMs).padStart(5)} ms → ${String(cpuMs).padStart(5)} ms de CPU (${Math.round((100 * cpuMs) / wallMs)}%)`);
 }
 writeFileSync(
   path.join(root, 'bench-results/lighthouse.json'),
