@@ -57,7 +57,13 @@ export function sharedChunkModules(
   // switch the forms use too) stays out, so a form does not download the list kit for it.
   const kit = reach(graph, options.listKitModules, false);
   const importers = new Map<string, string[]>();
-  for (const [id, m] of graph) for (const dep of [...m.imports, ...m.dynamicImports]) importers.set(dep, [...(importers.get(dep) ?? []), id]);
+  for (const [id, m] of graph) {
+    for (const dep of [...m.imports, ...m.dynamicImports]) {
+      const list = importers.get(dep);
+      if (list) list.push(id);
+      else importers.set(dep, [id]);
+    }
+  }
   const own = (id: string) => options.listKitModules.includes(id) || (importers.get(id) ?? []).every((by) => kit.has(by));
   const listKit = new Set([...kit].filter((id) => !excluded(id) && !core.has(id) && own(id)));
   return { core, listKit };
