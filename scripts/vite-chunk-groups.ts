@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { moduleFile } from './vite-route-preload';
 
 /** One module of the build's graph: its static and dynamic imports (resolved ids). */
 export interface GraphModule {
   imports: readonly string[];
   dynamicImports: readonly string[];
 }
-
-const file = (id: string) => id.replace(/\?.*$/, '');
 
 /**
  * Every module reachable from `roots` (the roots included); `dynamic` also follows `import()`,
@@ -34,10 +33,13 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
  *   qs, ofetch: what boot and the first API call import), with their static imports;
  * - `listKit`: the list screens' kit (`listKitModules`, e.g. components/layout/list) with the
  *   static imports that only the kit itself imports, minus `core`.
- * Neither takes a module that a public screen can load (the routes beside `_app` — /login, /reset-password — and
- * `publicModules` such as the service worker's registration, with everything they import,
- * statically or lazily, short of the `sessionModules` themselves, which a sign-in loads):
- * /login keeps downloading only what it uses (issue 14's budget).
+ * Neither takes a module that a public screen can load (the routes beside `_app` — /login,
+ * /reset-password — and `publicModules` such as the service worker's registration, with
+ * everything they import, statically or lazily), short of the `sessionModules`: opening /login
+ * downloads only what it uses (issue 14's budget), and a sign-in attempt loads `core`, the
+ * session's code that the signed-in screen runs next (38 KiB gzipped, also after a wrong
+ * password; keeping the session modules out of `core` instead costs every signed-in start four
+ * more requests).
  * Pure, so it is unit tested. Ids are resolved module ids (`?tsr-split=…` suffixes allowed).
  */
 export function sharedChunkModules(
@@ -45,9 +47,9 @@ export function sharedChunkModules(
   options: { routesDir: string; sessionModules: readonly string[]; listKitModules: readonly string[]; publicModules: readonly string[] },
 ): { core: Set<string>; listKit: Set<string> } {
   const ids = [...graph.keys()];
-  const inRoutes = (id: string) => path.dirname(file(id)) === options.routesDir;
-  const layout = ids.filter((id) => inRoutes(id) && path.basename(file(id)) === '_app.tsx');
-  const publicRoutes = ids.filter((id) => inRoutes(id) && !['_app.tsx', '__root.tsx'].includes(path.basename(file(id))));
+  const inRoutes = (id: string) => path.dirname(moduleFile(id)) === options.routesDir;
+  const layout = ids.filter((id) => inRoutes(id) && path.basename(moduleFile(id)) === '_app.tsx');
+  const publicRoutes = ids.filter((id) => inRoutes(id) && !['_app.tsx', '__root.tsx'].includes(path.basename(moduleFile(id))));
   // What a public screen can load, statically or lazily (a toaster, the worker's registration),
   // up to the session's own lazy modules: /login imports the session schemas only to sign in.
   const publicReach = reach(graph, [...publicRoutes, ...options.publicModules], true, new Set(options.sessionModules));

@@ -12,6 +12,9 @@ interface ChunkInfo {
   moduleIds?: string[];
 }
 
+/** A resolved module id without its query (`…/_app.tsx?tsr-split=component` → `…/_app.tsx`). */
+export const moduleFile = (id: string) => id.replace(/\?.*$/, '');
+
 /**
  * The signed-in screen's path for a route file under src/routes/_app ('sales-orders.tsx' →
  * '/sales-orders', 'receivables.index.tsx' → '/receivables', 'index.tsx' → '/'); undefined for
@@ -40,24 +43,22 @@ export function routePreloadMap(chunks: ChunkInfo[], routesDir: string, extraMod
     for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
   };
   if (entry) walk(entry.fileName, inEntry);
-  const facade = (c: ChunkInfo) => (c.facadeModuleId ?? '').replace(/\?.*$/, '');
-  const holds = (c: ChunkInfo, moduleFile: string) => facade(c) === moduleFile || (c.moduleIds ?? []).some((id) => id.replace(/\?.*$/, '') === moduleFile);
-  const chunksOf = (moduleFile: string) => chunks.filter((c) => c.type === 'chunk' && !c.isEntry && holds(c, moduleFile)).map((c) => c.fileName);
+  // The files of a chunk's modules: its facade, and every module of a shared chunk (no facade).
+  const filesOf = (c: ChunkInfo) => [moduleFile(c.facadeModuleId ?? ''), ...(c.moduleIds ?? []).map(moduleFile)];
+  const chunksOf = (file: string) => chunks.filter((c) => c.type === 'chunk' && !c.isEntry && filesOf(c).includes(file)).map((c) => c.fileName);
 
   const appDir = path.join(routesDir, '_app');
-  const extra = extraModules.flatMap((moduleFile) => {
-    const found = chunksOf(moduleFile);
+  const extra = extraModules.flatMap((file) => {
+    const found = chunksOf(file);
     // A renamed or moved module would silently drop out of the preload: fail the build instead.
-    if (!found.length) throw new Error(`balcao:route-preload: no chunk holds ${moduleFile}; update extraModules in vite.config.ts`);
+    if (!found.length) throw new Error(`balcao:route-preload: no chunk holds ${file}; update extraModules in vite.config.ts`);
     return found;
   });
   const common = [...chunksOf(path.join(routesDir, '_app.tsx')), ...extra];
   const files: string[] = [];
   const index = new Map<string, number>();
   const routes: Record<string, number[]> = {};
-  const routeFiles = new Set(
-    chunks.flatMap((c) => [facade(c), ...(c.moduleIds ?? []).map((id) => id.replace(/\?.*$/, ''))]).filter((f) => path.dirname(f) === appDir),
-  );
+  const routeFiles = new Set(chunks.flatMap(filesOf).filter((f) => path.dirname(f) === appDir));
   for (const routeFile of [...routeFiles].sort()) {
     const routePath = appRoutePath(path.basename(routeFile));
     if (!routePath) continue;

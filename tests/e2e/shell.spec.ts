@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { documentField, login, menu, passwordField } from './helpers';
+import { ROLES, documentField, login, menu, passwordField } from './helpers';
 import { createSeller } from './orders-helpers';
 
 test('a visitor without a session is sent to /login', async ({ page }) => {
@@ -79,6 +79,31 @@ test.describe('a signed-in cold start (issue 13, LCP)', () => {
     const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     expect(preloaded.length).toBeGreaterThan(5);
     expect(early.filter((p) => p !== entry && !preloaded.includes(p))).toEqual([]);
+    // The shared chunks of a signed-in start (scripts/vite-chunk-groups.ts) are among them.
+    expect(preloaded.some((p) => /\/assets\/core-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(preloaded.some((p) => /\/assets\/list-kit-[\w-]+\.js$/.test(p))).toBe(true);
+  });
+});
+
+test.describe('the shared chunks of a signed-in start (scripts/vite-chunk-groups.ts)', () => {
+  test('/login loads neither shared chunk until a sign-in is attempted, and never the list kit (issue 14)', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    const shared = (kind: string) => scripts.filter((p) => new RegExp(`/assets/${kind}-[\\w-]+\\.js$`).test(p));
+    await page.goto('/login');
+    // The worker's registration (lib/offline/update.ts, at idle) has loaded workbox-window.
+    await expect.poll(() => scripts.some((p) => p.includes('/workbox-window'))).toBe(true);
+    expect([...shared('core'), ...shared('list-kit')]).toEqual([]);
+    await documentField(page).pressSequentially(ROLES.admin.document);
+    await passwordField(page).fill('SenhaErrada1');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Login falhou')).toBeVisible();
+    // The session's modules (schemas, ofetch, qs) are in core (scripts/vite-chunk-groups.ts).
+    expect(shared('core')).toHaveLength(1);
+    expect(shared('list-kit')).toEqual([]);
   });
 });
 
