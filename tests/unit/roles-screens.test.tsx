@@ -224,7 +224,7 @@ describe('/role/{id}/permissions', { timeout: 30_000 }, () => {
     await isOn('API despachante');
     expect(screen.getByRole('button', { name: 'Salvar permissões' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^despachante/ }));
-    await user.click(screen.getByRole('button', { name: /^bare$/ }));
+    await user.click(await screen.findByRole('button', { name: /^bare$/ })); // inside the item just opened
     // the bare controller took the union of its siblings' actions
     await isOn('despachante › bare › find');
     await isOn('despachante › bare › getCompanyUsers');
@@ -235,7 +235,7 @@ describe('/role/{id}/permissions', { timeout: 30_000 }, () => {
 
     // state › state has no action and no sibling: the five defaults
     await user.click(screen.getByRole('button', { name: /^state/ }));
-    await user.click(screen.getByRole('button', { name: /^state$/ }));
+    await user.click(await screen.findByRole('button', { name: /^state$/ })); // inside the item just opened
     for (const action of ['find', 'findOne', 'create', 'update', 'delete']) await isOff(`state › state › ${action}`);
     await user.click(sw('state › state › findOne'));
     await isOn('state › state');
