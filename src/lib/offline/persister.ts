@@ -63,18 +63,33 @@ export function createQueryPersister(open: OpenDb, userId: () => number | null):
 
 /**
  * Restores the user's persisted cache into `queryClient` (resolves when done; a missing, old
- * or busted cache is removed; restored queries are marked stale), then keeps saving it. Returns the unsubscribe function.
+ * or busted cache is removed; the restored queries are marked stale, none that the network
+ * already answered in this page), then keeps saving it. Returns the unsubscribe function.
  * Never throws: a broken store only means a cold start.
  */
 export async function startQueryPersistence(queryClient: QueryClient, userId: () => number | null, open: OpenDb = openBalcaoDb): Promise<() => void> {
   const persister = createQueryPersister(open, userId);
   try {
+    // Online the first screen does not wait for this restore (app/boot.ts): what the network
+    // answered before it ends (a list's first page, lib/api/early.ts) is newer and stays fresh.
+    const before = new Map(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => [q.queryHash, q.state.dataUpdatedAt]),
+    );
+    const startedAt = Date.now();
     await persistQueryClientRestore({ queryClient, persister, maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER });
     // What comes back from storage is shown at once but is never taken as fresh: it may predate a
     // write of the last session (the persister saves at most once a second), so every restored
     // query refetches in the background when a screen uses it. Offline a refetch can only fail, so
-    // the restored data stays as it is (the screen shows it with its age).
-    if (typeof navigator === 'undefined' || navigator.onLine) await queryClient.invalidateQueries({ refetchType: 'none' });
+    // the restored data stays as it is (the screen shows it with its age). Only the restored
+    // queries: their data dates from before this restore and was not in memory already.
+    if (typeof navigator === 'undefined' || navigator.onLine)
+      await queryClient.invalidateQueries({
+        refetchType: 'none',
+        predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < startedAt && q.state.dataUpdatedAt !== before.get(q.queryHash),
+      });
   } catch (error) {
     console.warn('[offline] cache local descartado', error);
   }

@@ -41,6 +41,26 @@ describe('persisted query cache', () => {
     expect(afterLogout.getQueryCache().getAll()).toHaveLength(0);
   });
 
+  it('marks only the restored queries stale, not what the network answered before the restore ended', async () => {
+    const factory = new IDBFactory();
+    const open = idbOpener('persist-fresh', factory);
+    const first = new QueryClient({ defaultOptions: { queries: { gcTime: QUERY_CACHE_MAX_AGE } } });
+    const stop = await startQueryPersistence(first, () => 7, open);
+    first.setQueryData([7, 'customers', 'list'], { data: ['saved'] });
+    first.setQueryData([7, 'sales-orders', 'list'], { data: ['saved'] });
+    await sleep(1_300);
+    stop();
+
+    // A warm start online: the first screen's list came from the network before the restore ran.
+    const reloaded = new QueryClient();
+    reloaded.setQueryData([7, 'sales-orders', 'list'], { data: ['network'] });
+    (await startQueryPersistence(reloaded, () => 7, open))();
+    expect(reloaded.getQueryData([7, 'sales-orders', 'list'])).toEqual({ data: ['network'] });
+    expect(reloaded.getQueryState([7, 'sales-orders', 'list'])?.isInvalidated).toBe(false);
+    expect(reloaded.getQueryData([7, 'customers', 'list'])).toEqual({ data: ['saved'] });
+    expect(reloaded.getQueryState([7, 'customers', 'list'])?.isInvalidated).toBe(true);
+  });
+
   it('says how old the data on screen is, in pt-BR', () => {
     expect(dataAgeText(Date.now() - 2 * 3_600_000 - 60_000)).toBe('atualizado há 2 horas');
     expect(dataAgeText(Date.now() - 5 * 60_000)).toBe('atualizado há 5 minutos');
