@@ -1,6 +1,7 @@
 import type { FetchError } from 'ofetch';
 import { getConfig } from '../config';
 import { readToken } from '../session/storage';
+import { takeEarlyAnswer } from './early';
 import { ApiError } from './errors';
 
 /** Paths sent without the bearer token (spec 000 §7). */
@@ -70,7 +71,8 @@ function isFetchError(error: unknown): error is FetchError {
 /**
  * The one Strapi client (spec 000 §7). Every call of the PWA goes through here:
  * base URL from runtime configuration, `Authorization: Bearer <token>` on every path
- * except PUBLIC_PATHS, the answer parsed with `schema` when given. Every failure is
+ * except PUBLIC_PATHS, the answer parsed with `schema` when given. A GET that index.html's
+ * script already sent with the page (a list's first page, lib/api/early.ts) takes that answer. Every failure is
  * logged and rethrown as an {@link ApiError} carrying the server's message.
  * Writes must go through a feature's mutation functions that call this, so the
  * offline outbox can later take over sending without touching screens.
@@ -81,17 +83,23 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readToken();
   if (token && !isPublicPath(path)) headers.Authorization = `Bearer ${token}`;
+  const baseURL = getConfig().apiUrl;
   let raw: unknown;
   try {
-    const { ofetch } = await (ofetchModule ??= import('ofetch'));
-    raw = await ofetch(url, {
-      baseURL: getConfig().apiUrl,
-      method,
-      headers,
-      body: options.body as BodyInit | Record<string, unknown> | undefined,
-      signal: options.signal,
-      retry: 0,
-    });
+    // A list's first page that index.html already requested with the page (lib/api/early.ts).
+    const early = method === 'GET' && token ? await takeEarlyAnswer({ base: baseURL, path: url, token }) : undefined;
+    if (early) raw = early.data;
+    else {
+      const { ofetch } = await (ofetchModule ??= import('ofetch'));
+      raw = await ofetch(url, {
+        baseURL,
+        method,
+        headers,
+        body: options.body as BodyInit | Record<string, unknown> | undefined,
+        signal: options.signal,
+        retry: 0,
+      });
+    }
   } catch (error) {
     const apiError = toApiError(error);
     console.error(`[api] ${method} ${path} falhou (${apiError.status}): ${apiError.message}`);
