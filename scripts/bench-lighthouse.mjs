@@ -28,11 +28,17 @@
  * 100% means the thread waited for a core (the host's load, which Lantern's TBT multiplies by
  * 4), not page work. Prints, never fails on
  * a score (exit 1 only when a page could not be measured).
+ * `--tls` (or BENCH_TLS=1): the pages are measured as production serves them, through a TLS
+ * front that speaks HTTP/2 (Debian's HAProxy, `bind … ssl crt … alpn h2,http/1.1`, as
+ * docs/deploy.md configures the balancer) in front of the same server on BENCH_TLS_PORT
+ * (default 4443), with a self-signed certificate made for the run (openssl) that Chromium is
+ * told to accept (`--ignore-certificate-errors`). Without it, Chromium talks HTTP/1.1 in clear
+ * text to `npm start` itself: six connections, one request each at a time.
  * Env: BENCH_URL, BENCH_PORT, CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS, BENCH_TRACE=1 (also
  * writes each page's Chromium trace as bench-results/lighthouse/<page>.trace.json, for
  * DevTools' Performance panel: what each long task runs, when the API answered, when it painted).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +51,12 @@ import { waitFor } from './lib/wait-for.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = process.env.BENCH_PORT ?? '4398';
-const BASE = (process.env.BENCH_URL ?? `http://127.0.0.1:${PORT}`).replace(/\/+$/, '');
+const UPSTREAM = (process.env.BENCH_URL ?? `http://127.0.0.1:${PORT}`).replace(/\/+$/, '');
+const TLS = process.argv.includes('--tls') || process.env.BENCH_TLS === '1';
+const TLS_PORT = process.env.BENCH_TLS_PORT ?? '4443';
+const BASE = TLS ? `https://127.0.0.1:${TLS_PORT}` : UPSTREAM;
+/** bench-results/<OUT>.json and bench-results/<OUT>/: `lighthouse`, or `lighthouse-tls` with `--tls`. */
+const OUT = TLS ? 'lighthouse-tls' : 'lighthouse';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { identifier: '52998224725', password: 'Balcao@2026' };
 const PAGES = [
@@ -78,15 +89,17 @@ function mainThreadLongTasks(trace) {
 }
 
 let server;
+let front;
 let tmp;
 function stopServer() {
+  if (front && front.exitCode === null) front.kill('SIGTERM');
   if (server && server.exitCode === null) server.kill('SIGTERM');
 }
 process.on('exit', stopServer);
 process.on('SIGINT', () => process.exit(130));
 
+tmp = mkdtempSync(path.join(os.tmpdir(), 'balcao-lighthouse-'));
 if (!process.env.BENCH_URL) {
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'balcao-lighthouse-'));
   console.log(`[lighthouse] npm start na porta ${PORT} (SQLite temporário)...`);
   server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -101,11 +114,64 @@ if (!process.env.BENCH_URL) {
     },
   });
 }
-await waitFor(`${BASE}/_health`, { process: server });
+await waitFor(`${UPSTREAM}/_health`, { process: server });
+
+/**
+ * `--tls`: a self-signed certificate for 127.0.0.1 and HAProxy terminating TLS with ALPN h2 in
+ * front of UPSTREAM (the balancer's TLS line of docs/deploy.md); resolves once it answers.
+ */
+async function startTlsFront() {
+  const run = (cmd, args) => {
+    const res = spawnSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+    if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} terminou com ${res.status}: ${res.stderr}`);
+  };
+  run('sh', [path.join(root, 'scripts/ensure-haproxy.sh')]);
+  const key = path.join(tmp, 'key.pem');
+  const cert = path.join(tmp, 'cert.pem');
+  // prettier-ignore
+  run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
+  writeFileSync(path.join(tmp, 'front.pem'), readFileSync(cert, 'utf8') + readFileSync(key, 'utf8'));
+  const upstream = new URL(UPSTREAM);
+  const config = [
+    'global',
+    '    maxconn 4096',
+    'defaults',
+    '    mode http',
+    '    timeout connect 2s',
+    '    timeout client 60s',
+    '    timeout server 60s',
+    'frontend tls',
+    `    bind 127.0.0.1:${TLS_PORT} ssl crt ${path.join(tmp, 'front.pem')} alpn h2,http/1.1`,
+    '    default_backend app',
+    'backend app',
+    `    server app ${upstream.hostname}:${upstream.port || 80}`,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(tmp, 'front.cfg'), config);
+  front = spawn('haproxy', ['-db', '-f', path.join(tmp, 'front.cfg')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 50; i++) {
+    const res = spawnSync('curl', ['-sk', '--http2', '-o', '/dev/null', '-w', '%{http_version}', `${BASE}/_health`], { encoding: 'utf8' });
+    if (res.stdout === '2') return;
+    if (front.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`a frente TLS (HAProxy) não respondeu em HTTP/2 em ${BASE}`);
+}
+if (TLS) {
+  await startTlsFront();
+  console.log(`[lighthouse] TLS + HTTP/2 (HAProxy) em ${BASE} → ${UPSTREAM}`);
+}
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    ...(TLS ? ['--ignore-certificate-errors'] : []),
+  ],
 });
 /** Playwright over CDP for as long as `work` runs, then disconnected (Chromium keeps running). */
 async function withPlaywright(work) {
@@ -150,7 +216,7 @@ await withPlaywright(async (context) => {
 
 const results = [];
 let failed = false;
-mkdirSync(path.join(root, 'bench-results/lighthouse'), { recursive: true });
+mkdirSync(path.join(root, `bench-results/${OUT}`), { recursive: true });
 for (const p of PAGES) {
   try {
     const runners = [];
@@ -169,9 +235,9 @@ for (const p of PAGES) {
     const perfScores = runners.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100));
     const runner = runners.find((r) => r.lhr === computeMedianRun(runners.map((x) => x.lhr)));
     const lhr = runner.lhr;
-    writeFileSync(path.join(root, `bench-results/lighthouse/${p.name}.json`), runner.report);
+    writeFileSync(path.join(root, `bench-results/${OUT}/${p.name}.json`), runner.report);
     if (process.env.BENCH_TRACE === '1') {
-      writeFileSync(path.join(root, `bench-results/lighthouse/${p.name}.trace.json`), JSON.stringify(runner.artifacts.Trace));
+      writeFileSync(path.join(root, `bench-results/${OUT}/${p.name}.trace.json`), JSON.stringify(runner.artifacts.Trace));
     }
     const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
     const ms = (a) => Math.round(lhr.audits[a]?.numericValue ?? NaN);
@@ -203,7 +269,8 @@ for (const p of PAGES) {
 chrome.kill();
 stopServer();
 
-console.log(`\nLighthouse (mobile, simulated throttling; mediana de ${RUNS} execuções) — metas: desempenho ≥ 98, acessibilidade 100, boas práticas 100`);
+console.log(`\nTransporte: ${TLS ? 'TLS + HTTP/2 (HAProxy na frente, como em produção)' : 'HTTP/1.1 sem TLS, direto no npm start'} — ${BASE}`);
+console.log(`Lighthouse (mobile, simulated throttling; mediana de ${RUNS} execuções) — metas: desempenho ≥ 98, acessibilidade 100, boas práticas 100`);
 console.log('página          desemp.  acess.  boas-pr.   FCP ms   LCP ms   TBT ms    CLS   desemp. por execução');
 for (const r of results) {
   const mark = (v, goal) => `${String(v).padStart(3)}${v >= goal ? ' ' : '!'}`;
@@ -218,11 +285,12 @@ for (const r of results) {
   console.log(`${r.page.padEnd(15)} ${String(wallMs).padStart(5)} ms → ${String(cpuMs).padStart(5)} ms de CPU (${Math.round((100 * cpuMs) / wallMs)}%)`);
 }
 writeFileSync(
-  path.join(root, 'bench-results/lighthouse.json'),
+  path.join(root, `bench-results/${OUT}.json`),
   JSON.stringify(
     {
       date: new Date().toISOString(),
       base: BASE,
+      transport: TLS ? 'tls-h2' : 'http1.1',
       runs: RUNS,
       lighthouse: JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version,
       targets: TARGETS,
@@ -232,6 +300,6 @@ writeFileSync(
     2,
   ),
 );
-console.log('\nDetalhes: bench-results/lighthouse.json e bench-results/lighthouse/<página>.json');
-if (tmp) rmSync(tmp, { recursive: true, force: true });
+console.log(`\nDetalhes: bench-results/${OUT}.json e bench-results/${OUT}/<página>.json`);
+rmSync(tmp, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
