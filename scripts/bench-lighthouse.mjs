@@ -35,7 +35,7 @@
  * told to accept (`--ignore-certificate-errors`). Without it, Chromium talks HTTP/1.1 in clear
  * text to `npm start` itself: six connections, one request each at a time.
  * Env: BENCH_URL, BENCH_PORT, CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS, BENCH_TRACE=1 (also
- * writes each page's Chromium trace as bench-results/lighthouse/<page>.trace.json, for
+ * writes each page's Chromium trace as bench-results/lighthouse[-tls]/<page>.trace.json, for
  * DevTools' Performance panel: what each long task runs, when the API answered, when it painted).
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -83,8 +83,7 @@ describe("index.html's early list request", () => {
       seen[pathname] = [router.state.location.searchStr, calls[0]!.url.replace(/^\/api/, '')];
       vi.unstubAllGlobals();
     }
-    expect(Object.keys(seen).sort()).toContain('/sales-orders');
-    expect(Object.keys(seen).sort()).toContain('/receivables');
+    expect(Object.keys(seen)).toEqual(expect.arrayContaining(['/sales-orders', '/receivables']));
     expect(scriptMap).toEqual(seen);
   });
 
@@ -121,7 +120,7 @@ describe("index.html's early list request", () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('a failed early answer leaves the list to its own request, which reports the error as before', async () => {
+  it('a failed early answer leaves the list to its own request, sent once more', async () => {
     const { router, queryClient } = await createTestApp('/sales-orders', {
       permissions: grant({ api: 'sales-order', controller: 'sales-order', action: 'find' }),
     });
