@@ -2,6 +2,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import type { QueryClient } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   removeOldestQuery,
   type AsyncStorage,
@@ -64,11 +65,14 @@ export function createQueryPersister(open: OpenDb, userId: () => number | null):
 /**
  * Restores the user's persisted cache into `queryClient` (resolves when done; a missing, old
  * or busted cache is removed; the restored queries are marked stale, none that the network
- * already answered in this page), then keeps saving it. Returns the unsubscribe function.
+ * already answered in this page), saves at once what the network answered before it (if
+ * anything), then keeps saving on every change (at most once a second). Returns the unsubscribe
+ * function.
  * Never throws: a broken store only means a cold start.
  */
 export async function startQueryPersistence(queryClient: QueryClient, userId: () => number | null, open: OpenDb = openBalcaoDb): Promise<() => void> {
   const persister = createQueryPersister(open, userId);
+  const restored = new Set<string>();
   try {
     // Online the first screen does not wait for this restore (app/boot.ts): what the network
     // answered before it ends (a list's first page, lib/api/early.ts) is newer and stays fresh.
@@ -85,15 +89,21 @@ export async function startQueryPersistence(queryClient: QueryClient, userId: ()
     // query refetches in the background when a screen uses it. Offline a refetch can only fail, so
     // the restored data stays as it is (the screen shows it with its age). Only the restored
     // queries: their data dates from before this restore and was not in memory already.
+    for (const q of queryClient.getQueryCache().getAll())
+      if (q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < startedAt && q.state.dataUpdatedAt !== before.get(q.queryHash)) restored.add(q.queryHash);
     if (typeof navigator === 'undefined' || navigator.onLine)
-      await queryClient.invalidateQueries({
-        refetchType: 'none',
-        predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < startedAt && q.state.dataUpdatedAt !== before.get(q.queryHash),
-      });
+      await queryClient.invalidateQueries({ refetchType: 'none', predicate: (q) => restored.has(q.queryHash) });
   } catch (error) {
     console.warn('[offline] cache local descartado', error);
   }
-  return persistQueryClientSubscribe({ queryClient, persister, buster: QUERY_CACHE_BUSTER });
+  const unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster: QUERY_CACHE_BUSTER });
+  // The subscription saves on the cache's next change only. What the network answered before it
+  // (on a warm start the list's first page often has: lib/api/early.ts) is saved now, or a user
+  // who opens a list and loses the network before anything else changes finds it empty offline.
+  // Only then: a needless write would hold the throttle's slot for a second.
+  if (queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'success' && !restored.has(q.queryHash) }).length > 0)
+    void persistQueryClientSave({ queryClient, persister, buster: QUERY_CACHE_BUSTER });
+  return unsubscribe;
 }
 
 /** Deletes every persisted query cache (logout: a shared phone never shows the previous user's data). */

@@ -61,6 +61,22 @@ describe('persisted query cache', () => {
     expect(reloaded.getQueryState([7, 'customers', 'list'])?.isInvalidated).toBe(true);
   });
 
+  it('saves what the network answered before persistence started, with no later change to trigger it', async () => {
+    // A warm start online: the list's first page arrives (lib/api/early.ts) before the offline chunk
+    // starts persisting, and nothing else changes before the network goes away.
+    const factory = new IDBFactory();
+    const open = idbOpener('persist-early', factory);
+    const first = new QueryClient({ defaultOptions: { queries: { gcTime: QUERY_CACHE_MAX_AGE } } });
+    first.setQueryData([7, 'sales-orders', 'list'], { data: ['network'] });
+    const stop = await startQueryPersistence(first, () => 7, open);
+    await sleep(1_300);
+    stop();
+
+    const offline = new QueryClient();
+    (await startQueryPersistence(offline, () => 7, open))();
+    expect(offline.getQueryData([7, 'sales-orders', 'list'])).toEqual({ data: ['network'] });
+  });
+
   it('says how old the data on screen is, in pt-BR', () => {
     expect(dataAgeText(Date.now() - 2 * 3_600_000 - 60_000)).toBe('atualizado há 2 horas');
     expect(dataAgeText(Date.now() - 5 * 60_000)).toBe('atualizado há 5 minutos');
