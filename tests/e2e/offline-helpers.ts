@@ -16,20 +16,59 @@ export async function serviceWorkerReady(page: Page): Promise<void> {
     .then(() => true)
     .catch(() => false);
   if (!controlled) await page.reload();
-  await page.waitForFunction(
-    async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      if (!navigator.serviceWorker.controller || !reg?.active || reg.active.state !== 'activated' || reg.installing) return false;
-      for (const name of await caches.keys()) {
-        if (!name.includes('precache')) continue;
-        const keys = await (await caches.open(name)).keys();
-        if (keys.some((r) => new URL(r.url).pathname === '/index.html')) return true;
-      }
-      return false;
-    },
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
+  // expect.poll, not page.waitForFunction: waitForFunction does not await an async predicate (the
+  // Promise it returns is truthy, so it passed at once).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          if (!navigator.serviceWorker.controller || !reg?.active || reg.active.state !== 'activated' || reg.installing) return false;
+          for (const name of await caches.keys()) {
+            if (!name.includes('precache')) continue;
+            const keys = await (await caches.open(name)).keys();
+            if (keys.some((r) => new URL(r.url).pathname === '/index.html')) return true;
+          }
+          return false;
+        }),
+      { message: 'the service worker controls the page and has precached index.html', timeout: 60_000, intervals: [250] },
+    )
+    .toBe(true);
+}
+
+/**
+ * Waits until the persisted query cache (IndexedDB `balcao`, store `queryCache`, lib/offline/persister.ts)
+ * holds, with its data, a query whose key contains every string of `keyParts` (e.g. ['sales-orders',
+ * 'list']): what a reload offline will show. Times out (the test fails) if it never gets there.
+ */
+export async function persistedQuery(page: Page, keyParts: string[]): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (parts) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const req = indexedDB.open('balcao');
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          });
+          try {
+            if (!db.objectStoreNames.contains('queryCache')) return false;
+            const rows = await new Promise<Array<{ value: string }>>((resolve, reject) => {
+              const req = db.transaction('queryCache').objectStore('queryCache').getAll();
+              req.onsuccess = () => resolve(req.result as Array<{ value: string }>);
+              req.onerror = () => reject(req.error);
+            });
+            return rows.some((row) => {
+              const client = JSON.parse(row.value) as { clientState?: { queries?: Array<{ queryKey: unknown[]; state: { data?: unknown } }> } };
+              return (client.clientState?.queries ?? []).some((q) => q.state.data !== undefined && parts.every((p) => q.queryKey.includes(p)));
+            });
+          } finally {
+            db.close();
+          }
+        }, keyParts),
+      { message: `the persisted query cache holds ${keyParts.join(' ')}`, timeout: 10_000, intervals: [250] },
+    )
+    .toBe(true);
 }
 
 /** The receivables (payments) of an order on the server, read as the administrator. */

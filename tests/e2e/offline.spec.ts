@@ -6,7 +6,7 @@ import { ROUTE_TABLE } from '../../src/app/route-table';
 import { login, menu } from './helpers';
 import { photoJpeg } from './fixtures/files';
 import { apiToken, card, createOrderViaApi } from './orders-helpers';
-import { serviceWorkerReady } from './offline-helpers';
+import { persistedQuery, serviceWorkerReady } from './offline-helpers';
 
 /**
  * Issue 10 "Installable" and "Reading offline", in Chromium against the real server: the
@@ -73,7 +73,9 @@ test('a list seen online opens offline after a reload, with its rows, the offlin
   await expect(firstRow).not.toHaveText('Carregando...');
   const text = (await firstRow.textContent()) ?? '';
   await serviceWorkerReady(page);
-  await page.waitForTimeout(1_500);
+  // Saved to IndexedDB with nothing else happening on the page (the list may have arrived before
+  // the cache began persisting: index.html asks for its first page, lib/api/early.ts).
+  await persistedQuery(page, ['sales-orders', 'list']);
 
   await context.setOffline(true);
   await page.reload();
