@@ -13,6 +13,7 @@ import { registerFileSweep } from './utils/file-sweep';
 import { registerIdempotencySweep } from './middlewares/idempotency';
 import { acquireBootLock, registerGracefulShutdown, releaseBootLock } from './utils/cluster';
 import { ensureSearchIndexes, registerFreeTextSearch } from './utils/search';
+import { logClientAbortsQuietly } from './utils/client-aborts';
 
 export default {
   /**
@@ -43,9 +44,11 @@ export default {
 
   /**
    * Records uploaders, then runs the idempotent seed (src/seed) on every start, releases the boot lock;
-   * schedules the unattached-files sweep (utils/file-sweep) and the expired idempotency keys' (middlewares/idempotency); stops gracefully on SIGTERM (utils/cluster).
+   * schedules the unattached-files sweep (utils/file-sweep) and the expired idempotency keys' (middlewares/idempotency); stops gracefully on SIGTERM (utils/cluster);
+   * logs a client's closed connection at debug level, not as an error stack (utils/client-aborts).
    */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    logClientAbortsQuietly(strapi.server.app, strapi.log);
     subscribeWriteChecks(strapi);
     subscribeRolePermissionVersions(strapi);
     try {
