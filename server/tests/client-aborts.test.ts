@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import { createServer, type Server } from 'node:http';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isClientAbort, logClientAbortsQuietly } from '../src/utils/client-aborts';
 
 /**
@@ -72,13 +72,34 @@ describe('client aborts (utils/client-aborts.ts)', () => {
     expect(seen.debug).toEqual([]);
   });
 
-  it('replaces Koa default listener when the app already installed it', () => {
+  it("replaces Koa's default listener when the app already installed it", () => {
     const app = new Koa();
     app.callback(); // installs app.onerror when no listener exists
     expect(app.listeners('error')).toContain(app.onerror);
     logClientAbortsQuietly(app, collectingLog().log);
     expect(app.listeners('error')).not.toContain(app.onerror);
     expect(app.listenerCount('error')).toBe(1);
+  });
+
+  it("replaces a listener installed before it, as Strapi's upload plugin's, which prints a reset with console.error", async () => {
+    const app = new Koa();
+    // @strapi/upload's middlewares/upload.js, as it is: EPIPE skipped, everything else to Koa's printer.
+    app.on('error', (err: Error & { code?: string }) => {
+      if (err.code === 'EPIPE') return;
+      app.onerror(err);
+    });
+    const { seen, log } = collectingLog();
+    logClientAbortsQuietly(app, log);
+    expect(app.listenerCount('error')).toBe(1);
+    const printed: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args));
+    try {
+      app.emit('error', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), undefined);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(printed).toEqual([]);
+    expect(seen.debug).toHaveLength(1);
   });
 
   it('tells client aborts from other errors by their code', () => {

@@ -29,13 +29,15 @@ export function isClientAbort(err: unknown): boolean {
 }
 
 /**
- * Installs the application's `error` listener on `app` (Strapi's `strapi.server.app`): client
+ * Makes this the application's only `error` listener on `app` (Strapi's `strapi.server.app`): client
  * aborts at debug level with the request's method and path, anything else as Koa's default handler
- * would print it, at error level. Replaces Koa's default listener if it is already installed (Koa
- * adds it lazily, on the first request, only when there is none). Call once, before listening.
+ * would print it, at error level. Every listener already there is replaced: Koa's default one (Koa
+ * adds it lazily, on the first request, only when there is none) and Strapi's upload plugin's, which
+ * skips `EPIPE` and hands every other error, client resets included, to Koa's console printer (its one
+ * rule is among ours). Call once, from the app's bootstrap (after the plugins'), before listening.
  */
 export function logClientAbortsQuietly(app: Koa, log: ErrorLog): void {
-  app.removeListener('error', app.onerror);
+  app.removeAllListeners('error');
   app.on('error', (err: Error & { status?: number; expose?: boolean }, ctx?: Koa.Context) => {
     if (isClientAbort(err)) {
       log.debug(`client closed the connection before the answer ended (${String((err as { code?: string }).code)}): ${ctx?.method ?? ''} ${ctx?.path ?? ''}`);
