@@ -38,9 +38,9 @@ export function isClientAbort(err: unknown): boolean {
  */
 export function logClientAbortsQuietly(app: Koa, log: ErrorLog): void {
   app.removeAllListeners('error');
-  app.on('error', (err: Error & { status?: number; expose?: boolean }, ctx?: Koa.Context) => {
+  app.on('error', (err: Error & { code?: string; status?: number; expose?: boolean }, ctx?: Koa.Context) => {
     if (isClientAbort(err)) {
-      log.debug(`client closed the connection before the answer ended (${String((err as { code?: string }).code)}): ${ctx?.method ?? ''} ${ctx?.path ?? ''}`);
+      log.debug(`client closed the connection before the answer ended (${err.code}): ${ctx?.method ?? ''} ${ctx?.path ?? ''}`);
       return;
     }
     if (err?.status === 404 || err?.expose) return;

@@ -77,6 +77,27 @@ describe('persisted query cache', () => {
     expect(offline.getQueryData([7, 'sales-orders', 'list'])).toEqual({ data: ['network'] });
   });
 
+  it('writes nothing at start when everything in memory came from the restore', async () => {
+    // The early save is only for the network's answers: a needless write would hold the throttle's slot.
+    const factory = new IDBFactory();
+    const open = idbOpener('persist-idle', factory);
+    const db = createDb('persist-idle', { indexedDB: factory, IDBKeyRange });
+    const first = new QueryClient({ defaultOptions: { queries: { gcTime: QUERY_CACHE_MAX_AGE } } });
+    const stop = await startQueryPersistence(first, () => 7, open);
+    first.setQueryData([7, 'customers', 'list'], { data: ['saved'] });
+    await sleep(1_300);
+    stop();
+    const saved = (await db.queryCache.get('rq:7'))?.updatedAt;
+    expect(saved).toBeGreaterThan(0);
+
+    const reloaded = new QueryClient();
+    const stopReloaded = await startQueryPersistence(reloaded, () => 7, open);
+    await sleep(300);
+    stopReloaded();
+    expect(reloaded.getQueryData([7, 'customers', 'list'])).toEqual({ data: ['saved'] });
+    expect((await db.queryCache.get('rq:7'))?.updatedAt).toBe(saved);
+  });
+
   it('says how old the data on screen is, in pt-BR', () => {
     expect(dataAgeText(Date.now() - 2 * 3_600_000 - 60_000)).toBe('atualizado há 2 horas');
     expect(dataAgeText(Date.now() - 5 * 60_000)).toBe('atualizado há 5 minutos');
