@@ -27,13 +27,20 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
 }
 
 /**
- * The two shared chunks of a signed-in start (issue 13), computed from the module graph:
+ * The three shared chunks of a signed-in start (issue 13), computed from the module graph:
  * - `core`: what every signed-in screen loads — the `_app` layout route's modules (all its
  *   code-split parts) and `sessionModules` (the offline chunk, session schemas, the QueryClient,
  *   qs, ofetch: what boot and the first API call import), with their static imports;
  * - `listKit`: the list screens' kit (`listKitModules`, e.g. components/layout/list) with the
- *   static imports that only the kit itself imports, minus `core`.
- * Neither takes a module that a public screen can load (the routes beside `_app` — /login,
+ *   static imports that only the kit itself imports, minus `core`;
+ * - `shared`: the app's own modules (src/, styled-system/) that /login loads when it opens (the
+ *   static imports of its route and of `publicModules`) and every signed-in start loads too
+ *   (the layout's and the session's static imports): the icons, the API error texts, the worker's
+ *   registration, the form and badge styles. They are kept out of `core` because /login loads
+ *   them, and were one small chunk each, six requests of a few hundred bytes on both sides.
+ *   Third-party modules keep rolldown's own chunks (a library the barrels of /login merely
+ *   reach, such as zod's core, is not loaded by /login).
+ * `core` and `list-kit` take no module that a public screen can load (the routes beside `_app` — /login,
  * /reset-password — and `publicModules` such as the service worker's registration, with
  * everything they import, statically or lazily), short of the `sessionModules`: opening /login
  * downloads only what it uses (issue 14's budget), and a sign-in attempt loads `core`, the
@@ -45,7 +52,7 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
 export function sharedChunkModules(
   graph: ReadonlyMap<string, GraphModule>,
   options: { routesDir: string; sessionModules: readonly string[]; listKitModules: readonly string[]; publicModules: readonly string[] },
-): { core: Set<string>; listKit: Set<string> } {
+): { core: Set<string>; listKit: Set<string>; shared: Set<string> } {
   const ids = [...graph.keys()];
   const inRoutes = (id: string) => path.dirname(moduleFile(id)) === options.routesDir;
   const layout = ids.filter((id) => inRoutes(id) && path.basename(moduleFile(id)) === '_app.tsx');
@@ -68,7 +75,12 @@ export function sharedChunkModules(
   }
   const own = (id: string) => options.listKitModules.includes(id) || (importers.get(id) ?? []).every((by) => kit.has(by));
   const listKit = new Set([...kit].filter((id) => !excluded(id) && !core.has(id) && own(id)));
-  return { core, listKit };
+  const loginRoute = publicRoutes.filter((id) => path.basename(moduleFile(id)) === 'login.tsx');
+  const loginStart = reach(graph, [...loginRoute, ...options.publicModules], false);
+  const ownCode = (id: string) => !/[\\/]node_modules[\\/]/.test(id);
+  const signedInStart = reach(graph, [...layout, ...options.sessionModules], false);
+  const shared = new Set([...signedInStart].filter((id) => ownCode(id) && loginStart.has(id) && !core.has(id) && !listKit.has(id)));
+  return { core, listKit, shared };
 }
 
 /**
@@ -83,9 +95,9 @@ export function sharedChunkModules(
  * false`), so a module that /login also uses stays in its own chunk and /login never loads them.
  */
 export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) {
-  let sets: { core: Set<string>; listKit: Set<string> } | undefined;
+  let sets: ReturnType<typeof sharedChunkModules> | undefined;
   // Only the app's build reads the graph; another build with these options (none today) groups nothing.
-  const has = (name: 'core' | 'listKit') => (id: string) => sets?.[name].has(id) ?? false;
+  const has = (name: 'core' | 'listKit' | 'shared') => (id: string) => sets?.[name].has(id) ?? false;
   const plugin: Plugin = {
     name: 'balcao:shared-chunks',
     apply: 'build',
@@ -104,6 +116,7 @@ export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) 
   const groups = [
     { name: 'core', test: has('core'), includeDependenciesRecursively: false },
     { name: 'list-kit', test: has('listKit'), includeDependenciesRecursively: false },
+    { name: 'shared', test: has('shared'), includeDependenciesRecursively: false },
   ];
   return { plugin, groups };
 }

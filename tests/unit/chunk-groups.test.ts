@@ -14,11 +14,16 @@ describe('shared chunks of a signed-in start', () => {
     ['/app/src/router.tsx', m([`${R}/_app.tsx`, `${R}/login.tsx`, `${R}/_app/orders.tsx`, `${R}/_app/index.tsx`])],
     [`${R}/_app.tsx`, m([], [`${R}/_app.tsx?tsr-split=component`])],
     [`${R}/_app.tsx?tsr-split=component`, m(['/app/src/menu.tsx', '/app/src/icons.tsx'])],
-    ['/app/src/menu.tsx', m(['/nm/query/index.js'])],
+    ['/app/src/menu.tsx', m(['/nm/query/index.js', '/app/node_modules/store/index.js'])],
     ['/nm/query/index.js', m()],
     ['/app/src/icons.tsx', m()],
     [`${R}/login.tsx`, m([], [`${R}/login.tsx?tsr-split=component`])],
-    [`${R}/login.tsx?tsr-split=component`, m(['/app/src/icons.tsx', '/app/src/toast.tsx'], ['/app/src/session-schemas.ts'])],
+    [
+      `${R}/login.tsx?tsr-split=component`,
+      m(['/app/src/icons.tsx', '/app/src/toast.tsx', '/app/node_modules/store/index.js', '/app/src/login-form.tsx'], ['/app/src/session-schemas.ts']),
+    ],
+    ['/app/src/login-form.tsx', m()],
+    ['/app/node_modules/store/index.js', m()],
     ['/app/src/toast.tsx', m([], ['/app/src/toaster.tsx'])],
     ['/app/src/toaster.tsx', m(['/app/src/dialog-kit.ts'])],
     ['/app/src/dialog-kit.ts', m()],
@@ -67,6 +72,14 @@ describe('shared chunks of a signed-in start', () => {
       expect(sets.listKit.has(id), id).toBe(false);
     }
     expect(sets.core.has('/app/src/session-schemas.ts')).toBe(true);
+  });
+
+  it('puts in shared the own modules that /login and every signed-in start both load at once, and nothing else', () => {
+    // icons: both routes import it; toast: /login and the offline chunk; locks: the worker's registration and the offline chunk.
+    expect([...sets.shared].sort()).toEqual(['/app/src/icons.tsx', '/app/src/locks.ts', '/app/src/toast.tsx'].sort());
+    // a library both load keeps its own chunk; /login's own form and a lazy toaster are not a signed-in start's
+    for (const id of ['/app/node_modules/store/index.js', '/app/src/login-form.tsx', '/app/src/toaster.tsx', '/app/src/menu.tsx'])
+      expect(sets.shared.has(id), id).toBe(false);
   });
 
   it("puts the list kit's own modules in list-kit, not those already in core, a screen's own or those a form uses too", () => {
