@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { session } from '@/lib/session';
@@ -21,9 +21,24 @@ const queryClient = lazyQueryClient({
 });
 const router = createAppRouter(queryClient.get, session);
 
+let firstScreenPainted!: () => void;
+/**
+ * Resolves once the first screen React committed has been painted (the frame after the commit),
+ * or after 5 s if it never is: what that screen does not need (users/me's revalidation on a warm
+ * start, the service worker's registration) starts after it, not between its chunks and its
+ * paint (issue 13, LCP).
+ */
+const firstScreen = Promise.race([new Promise<void>((resolve) => (firstScreenPainted = resolve)), new Promise<void>((resolve) => setTimeout(resolve, 5_000))]);
+function FirstScreen() {
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(firstScreenPainted, 0));
+  }, []);
+  return null;
+}
+
 // With a stored user and permissions this is 'authenticated' at once (warm start); users/me
-// revalidates in the background.
-void session.start();
+// revalidates in the background once the first screen is painted.
+void session.start({ revalidateAfter: firstScreen });
 
 // Query keys start with the user id; still, drop every cached answer when the user changes.
 let lastUserId = session.getState().user?.id;
@@ -48,16 +63,24 @@ async function render() {
     root.render(
       <StrictMode>
         <RouterProvider router={router} />
+        <FirstScreen />
       </StrictMode>,
     );
   });
 }
 
-/** The service worker (offline shell, updates): registered when the first paint is done. */
+/**
+ * The service worker (offline shell, updates): registered at the first idle moment after the
+ * first screen is committed. Idle alone came too early: on a cold start the main thread idles
+ * while the screen's chunks download, and the registration (workbox-window, the worker's
+ * precache) then competed with them.
+ */
 function registerWorker() {
   const run = () => void import('@/lib/offline/update').then((m) => m.registerServiceWorker());
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3_000 });
-  else setTimeout(run, 1_000);
+  void firstScreen.then(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3_000 });
+    else setTimeout(run, 1_000);
+  });
 }
 
 // Dexie, the persisted cache and the outbox load as their own chunk (app/offline.ts), and only

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { createSession, type SessionDeps, type SessionUser } from '@/lib/session';
 import type { PermissionTree } from '@/lib/permissions';
@@ -91,6 +91,38 @@ describe('session start (spec 000 §4)', () => {
     expect(session.getState()).toMatchObject({ status: 'authenticated', user: { name: 'Guardado' }, permissions: storedTree });
     answer(me);
     expect(await started).toMatchObject({ status: 'authenticated', user: { name: 'Vendedor Demonstração' }, permissions: tree });
+  });
+
+  it('warm start with revalidateAfter: settled at once from storage; users/me waits for the promise', async () => {
+    store('jwt-old', storedUser, storedTree);
+    const fetchMe = vi.fn(async () => me);
+    const session = createSession(deps({ fetchMe }));
+    let painted!: () => void;
+    const started = session.start({ revalidateAfter: new Promise<void>((r) => (painted = r)) });
+    expect((await session.settled()).status).toBe('authenticated');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fetchMe).not.toHaveBeenCalled();
+    painted();
+    expect(await started).toMatchObject({ status: 'authenticated', user: { name: 'Vendedor Demonstração' } });
+    expect(fetchMe).toHaveBeenCalledTimes(1);
+  });
+
+  it('a revalidation that finds the stored user and permissions unchanged notifies no one; a change notifies', async () => {
+    store('jwt-old', me, tree);
+    const session = createSession(deps());
+    let notified = 0;
+    session.subscribe(() => notified++);
+    await session.start();
+    expect(notified).toBe(1); // the warm start itself
+    await session.refreshUser();
+    expect(notified).toBe(1);
+    const renamed = { ...me, name: 'Outro Nome' };
+    const other = createSession(deps({ fetchMe: async () => renamed }));
+    let otherNotified = 0;
+    other.subscribe(() => otherNotified++);
+    await other.start();
+    expect(otherNotified).toBe(2);
+    expect(other.getState().user?.name).toBe('Outro Nome');
   });
 
   it('warm start then 403 in the background: logs out', async () => {

@@ -25,9 +25,16 @@ export interface SessionDeps {
 export interface Session {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
-  /** Session start (spec 000 §4); resolves when the state is no longer `loading`. */
-  start(): Promise<SessionState>;
-  /** Resolves once the current start/login has settled, with the current state. */
+  /**
+   * Session start (spec 000 §4); resolves when users/me (and the role) answered or failed.
+   * `revalidateAfter`: on a warm start (stored user and permissions), users/me waits for it (main.tsx:
+   * the first screen painted), so the check does not compete with that screen's chunks (issue 13).
+   */
+  start(options?: { revalidateAfter?: Promise<unknown> }): Promise<SessionState>;
+  /**
+   * Resolves once the current start/login has settled, with the current state. A warm start is
+   * settled at once: the stored user and permissions decide while users/me revalidates.
+   */
   settled(): Promise<SessionState>;
   /** Login success path of spec 000 §4; resolves with the user. @throws ApiError on any failure (storage left clean). */
   login(identifier: string, password: string): Promise<SessionUser>;
@@ -66,7 +73,14 @@ export function createSession(deps: SessionDeps = remote): Session {
     state = next;
     for (const l of listeners) l();
   };
-  const signedIn = (user: SessionUser, permissions: PermissionTree) => set({ status: 'authenticated', user, permissions });
+  /** Signs in; a revalidation that found the same user and permissions notifies no one (no re-render). */
+  const signedIn = (user: SessionUser, permissions: PermissionTree) => {
+    const same =
+      state.status === 'authenticated' &&
+      JSON.stringify(state.user) === JSON.stringify(user) &&
+      JSON.stringify(state.permissions) === JSON.stringify(permissions);
+    if (!same) set({ status: 'authenticated', user, permissions });
+  };
   const logout = () => {
     clearSessionStorage();
     set({ status: 'anonymous', user: null, permissions: null });
@@ -81,7 +95,7 @@ export function createSession(deps: SessionDeps = remote): Session {
     return state;
   };
 
-  const start = async (): Promise<SessionState> => {
+  const start = async (revalidateAfter?: Promise<unknown>): Promise<SessionState> => {
     if (!readToken()) {
       logout();
       return state;
@@ -93,6 +107,7 @@ export function createSession(deps: SessionDeps = remote): Session {
     if (storedUser && storedPermissions) signedIn(storedUser, storedPermissions);
     else set({ ...state, status: 'loading' });
     try {
+      if (state.status === 'authenticated' && revalidateAfter) await revalidateAfter;
       return await load();
     } catch (error) {
       if (rejectsToken(error)) {
@@ -113,9 +128,11 @@ export function createSession(deps: SessionDeps = remote): Session {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start() {
-      pending = start();
-      return pending;
+    start(options) {
+      const run = start(options?.revalidateAfter);
+      // Synchronous up to its first await: a warm start is already authenticated here.
+      pending = state.status === 'authenticated' ? Promise.resolve(state) : run;
+      return run;
     },
     // Always the state as it is now, not as it was when the last start/login finished.
     settled: () => pending.then(() => state),
