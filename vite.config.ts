@@ -137,8 +137,10 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       // Loaders are split too: a screen's data layer (and its date/zod helpers) loads with the
-      // screen, not with the entry every page (including /login) downloads.
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
+      // screen, not with the entry every page (including /login) downloads. Loader and component
+      // share one chunk: a screen needs both, and each chunk is one more request on a cold start
+      // (issue 13; over HTTP/1.1 every request in flight shares the phone's bandwidth).
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),

@@ -27,22 +27,26 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
 }
 
 /**
- * The three shared chunks of a signed-in start (issue 13), computed from the module graph:
+ * The shared chunks of a signed-in start (issue 13), computed from the module graph:
  * - `core`: what every signed-in screen loads — the `_app` layout route's modules (all its
  *   code-split parts) and `sessionModules` (the offline chunk, session schemas, the QueryClient,
  *   qs, ofetch: what boot and the first API call import), with their static imports;
  * - `listKit`: the list screens' kit (`listKitModules`, e.g. components/layout/list) with the
  *   static imports that only the kit itself imports, minus `core`;
  * - `shared`: the app's own modules (src/, styled-system/) that /login loads when it opens (the
- *   static imports of its route and of `publicModules`) and every signed-in start loads too
- *   (the layout's and the session's static imports): the icons, the API error texts, the worker's
- *   registration, the form and badge styles. They are kept out of `core` because /login loads
- *   them, and were one small chunk each, six requests of a few hundred bytes on both sides.
- *   Third-party modules keep rolldown's own chunks (a library the barrels of /login merely
- *   reach, such as zod's core, is not loaded by /login).
- * `core` and `list-kit` take no module that a public screen can load (the routes beside `_app` — /login,
- * /reset-password — and `publicModules` such as the service worker's registration, with
- * everything they import, statically or lazily), short of the `sessionModules`: opening /login
+ *   static imports of its route and of `publicModules`) and that signed-in screens load too (the
+ *   static imports of the layout, the session and the signed-in routes): the icons, the API error
+ *   texts, the worker's registration, CPF/CNPJ formatting, the form and badge styles. They stay
+ *   out of `core` because /login loads them, and were one small chunk each, several requests of a
+ *   few hundred bytes on both sides. Third-party modules keep rolldown's own chunks (a library the
+ *   barrels of /login merely reach, such as zod's core, is not loaded by /login);
+ * - `schemas` (chunk `feature-schemas`): the features' response schemas and status tables (`features/<x>/schema.ts`,
+ *   `status.ts`) written with zod/mini, the ones a list parses its rows with: a list of orders
+ *   parses customers, users, payment methods and document types too, one chunk each before.
+ *   The form schemas (classic zod) stay out, so a list never loads classic zod for them.
+ * `core`, `list-kit` and `schemas` take no module that a public screen can load (the routes beside
+ * `_app` — /login, /reset-password — and `publicModules` such as the service worker's registration,
+ * with everything they import, statically or lazily), short of the `sessionModules`: opening /login
  * downloads only what it uses (issue 14's budget), and a sign-in attempt loads `core`, the
  * session's code that the signed-in screen runs next (38 KiB gzipped, also after a wrong
  * password; keeping the session modules out of `core` instead costs every signed-in start four
@@ -52,7 +56,7 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
 export function sharedChunkModules(
   graph: ReadonlyMap<string, GraphModule>,
   options: { routesDir: string; sessionModules: readonly string[]; listKitModules: readonly string[]; publicModules: readonly string[] },
-): { core: Set<string>; listKit: Set<string>; shared: Set<string> } {
+): { core: Set<string>; listKit: Set<string>; shared: Set<string>; schemas: Set<string> } {
   const ids = [...graph.keys()];
   const inRoutes = (id: string) => path.dirname(moduleFile(id)) === options.routesDir;
   const layout = ids.filter((id) => inRoutes(id) && path.basename(moduleFile(id)) === '_app.tsx');
@@ -78,9 +82,15 @@ export function sharedChunkModules(
   const loginRoute = publicRoutes.filter((id) => path.basename(moduleFile(id)) === 'login.tsx');
   const loginStart = reach(graph, [...loginRoute, ...options.publicModules], false);
   const ownCode = (id: string) => !/[\\/]node_modules[\\/]/.test(id);
-  const signedInStart = reach(graph, [...layout, ...options.sessionModules], false);
-  const shared = new Set([...signedInStart].filter((id) => ownCode(id) && loginStart.has(id) && !core.has(id) && !listKit.has(id)));
-  return { core, listKit, shared };
+  const signedInRoutes = ids.filter((id) => moduleFile(id).startsWith(path.join(options.routesDir, '_app') + path.sep));
+  const signedInReach = reach(graph, [...layout, ...options.sessionModules, ...signedInRoutes], false);
+  const shared = new Set([...signedInReach].filter((id) => ownCode(id) && loginStart.has(id) && !core.has(id) && !listKit.has(id)));
+  // A module importing classic zod (`zod`, not `zod/mini`) is a form's: it stays out of `schemas`.
+  const classicZod = (dep: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(dep) && !/[\\/]zod[\\/](v4[\\/])?mini[\\/]/.test(dep);
+  const responseSchema = (id: string) =>
+    /[\\/]src[\\/]features[\\/][^\\/]+[\\/](schema|status)\.ts$/.test(id) && !(graph.get(id)?.imports ?? []).some(classicZod);
+  const schemas = new Set(ids.filter((id) => responseSchema(id) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id)));
+  return { core, listKit, shared, schemas };
 }
 
 /**
@@ -90,14 +100,16 @@ export function sharedChunkModules(
  * Why (issue 13): a signed-in cold start of /sales-orders fetched 42 scripts, most of them a few
  * hundred bytes of code under ~1.2 KB of response headers, six at a time over HTTP/1.1; every
  * signed-in screen loads the 18 chunks of the layout and the session anyway, and every list its
- * six chunks of the list kit. One chunk for each costs no screen a byte it did not load before.
+ * six chunks of the list kit. One chunk for each costs no screen a byte it did not load before;
+ * `shared` and `schemas` cost a screen that needs only part of them a few KiB (4 and 5 KiB gzipped
+ * in all) for one request instead of several.
  * The groups do not pull in the dependencies of their modules (`includeDependenciesRecursively:
  * false`), so a module that /login also uses stays in its own chunk and /login never loads them.
  */
 export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) {
   let sets: ReturnType<typeof sharedChunkModules> | undefined;
   // Only the app's build reads the graph; another build with these options (none today) groups nothing.
-  const has = (name: 'core' | 'listKit' | 'shared') => (id: string) => sets?.[name].has(id) ?? false;
+  const has = (name: 'core' | 'listKit' | 'shared' | 'schemas') => (id: string) => sets?.[name].has(id) ?? false;
   const plugin: Plugin = {
     name: 'balcao:shared-chunks',
     apply: 'build',
@@ -117,6 +129,7 @@ export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) 
     { name: 'core', test: has('core'), includeDependenciesRecursively: false },
     { name: 'list-kit', test: has('listKit'), includeDependenciesRecursively: false },
     { name: 'shared', test: has('shared'), includeDependenciesRecursively: false },
+    { name: 'feature-schemas', test: has('schemas'), includeDependenciesRecursively: false },
   ];
   return { plugin, groups };
 }

@@ -20,8 +20,20 @@ describe('shared chunks of a signed-in start', () => {
     [`${R}/login.tsx`, m([], [`${R}/login.tsx?tsr-split=component`])],
     [
       `${R}/login.tsx?tsr-split=component`,
-      m(['/app/src/icons.tsx', '/app/src/toast.tsx', '/app/node_modules/store/index.js', '/app/src/login-form.tsx'], ['/app/src/session-schemas.ts']),
+      m(
+        [
+          '/app/src/icons.tsx',
+          '/app/src/toast.tsx',
+          '/app/node_modules/store/index.js',
+          '/app/src/login-form.tsx',
+          '/app/src/document.ts',
+          '/app/src/features/auth/schema.ts',
+        ],
+        ['/app/src/session-schemas.ts'],
+      ),
     ],
+    ['/app/src/document.ts', m()],
+    ['/app/src/features/auth/schema.ts', m(['/app/node_modules/zod/mini/index.js'])],
     ['/app/src/login-form.tsx', m()],
     ['/app/node_modules/store/index.js', m()],
     ['/app/src/toast.tsx', m([], ['/app/src/toaster.tsx'])],
@@ -34,13 +46,20 @@ describe('shared chunks of a signed-in start', () => {
     ['/app/src/app/offline.ts', m(['/app/src/locks.ts', '/app/src/outbox-peek.ts', '/app/src/toast.tsx'])],
     ['/app/src/outbox-peek.ts', m()],
     [`${R}/_app/orders.tsx`, m([], [`${R}/_app/orders.tsx?tsr-split=component`])],
-    [`${R}/_app/orders.tsx?tsr-split=component`, m(['/app/src/list/index.ts', '/app/src/orders-api.ts'])],
+    [`${R}/_app/orders.tsx?tsr-split=component`, m(['/app/src/list/index.ts', '/app/src/orders-api.ts', '/app/src/document.ts'])],
     ['/app/src/list/index.ts', m(['/nm/table.js', '/nm/query/index.js', '/app/src/dialog-kit.ts', '/app/src/input.tsx'])],
     ['/nm/table.js', m(['/nm/table-core.js'])],
     ['/nm/table-core.js', m()],
     ['/app/src/input.tsx', m()],
     [`${R}/_app/profile.tsx`, m(['/app/src/input.tsx'])],
-    ['/app/src/orders-api.ts', m()],
+    ['/app/src/orders-api.ts', m(['/app/src/features/orders/schema.ts', '/app/src/features/orders/status.ts'])],
+    ['/app/src/features/orders/schema.ts', m(['/app/node_modules/zod/mini/index.js', '/app/src/features/users/schema.ts'])],
+    ['/app/src/features/orders/status.ts', m()],
+    ['/app/src/features/users/schema.ts', m(['/app/node_modules/zod/mini/index.js'])],
+    ['/app/src/features/users/form-schema.ts', m(['/app/node_modules/zod/index.js'])],
+    ['/app/src/features/states/schema.ts', m(['/app/node_modules/zod/index.js'])],
+    ['/app/node_modules/zod/mini/index.js', m()],
+    ['/app/node_modules/zod/index.js', m()],
     [`${R}/_app/index.tsx`, m()],
   ]);
   const sets = sharedChunkModules(graph, {
@@ -74,12 +93,21 @@ describe('shared chunks of a signed-in start', () => {
     expect(sets.core.has('/app/src/session-schemas.ts')).toBe(true);
   });
 
-  it('puts in shared the own modules that /login and every signed-in start both load at once, and nothing else', () => {
-    // icons: both routes import it; toast: /login and the offline chunk; locks: the worker's registration and the offline chunk.
-    expect([...sets.shared].sort()).toEqual(['/app/src/icons.tsx', '/app/src/locks.ts', '/app/src/toast.tsx'].sort());
-    // a library both load keeps its own chunk; /login's own form and a lazy toaster are not a signed-in start's
+  it('puts in shared the own modules that /login loads when it opens and signed-in screens load too, and nothing else', () => {
+    // icons: both routes import it; toast: /login and the offline chunk; locks: the worker's registration and the
+    // offline chunk; document: /login and the orders screen.
+    expect([...sets.shared].sort()).toEqual(['/app/src/document.ts', '/app/src/icons.tsx', '/app/src/locks.ts', '/app/src/toast.tsx'].sort());
+    // a library both load keeps its own chunk; /login's own form and a lazy toaster are not a signed-in screen's
     for (const id of ['/app/node_modules/store/index.js', '/app/src/login-form.tsx', '/app/src/toaster.tsx', '/app/src/menu.tsx'])
       expect(sets.shared.has(id), id).toBe(false);
+  });
+
+  it("puts the features' zod/mini response schemas and status tables in schemas, not a form's classic zod schema nor one /login loads", () => {
+    expect([...sets.schemas].sort()).toEqual(
+      ['/app/src/features/orders/schema.ts', '/app/src/features/orders/status.ts', '/app/src/features/users/schema.ts'].sort(),
+    );
+    for (const id of ['/app/src/features/states/schema.ts', '/app/src/features/users/form-schema.ts', '/app/src/features/auth/schema.ts'])
+      expect(sets.schemas.has(id), id).toBe(false);
   });
 
   it("puts the list kit's own modules in list-kit, not those already in core, a screen's own or those a form uses too", () => {
