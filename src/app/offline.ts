@@ -53,7 +53,7 @@ const DELIVERED_TEXT: Record<string, string> = {
  */
 let loadedHandlers: Record<string, OutboxHandler> | undefined;
 async function loadHandlers(): Promise<Record<string, OutboxHandler>> {
-  loadedHandlers ??= (await import('@/features/sales-orders/api')).salesOrderOutboxHandlers;
+  loadedHandlers ??= (await import('@/features/sales-orders/outbox')).salesOrderOutboxHandlers;
   return loadedHandlers;
 }
 const lazyHandlers: Record<string, OutboxHandler> = Object.fromEntries(

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createOrderPayment, newOrderPaymentInput, uploadOrderDocument, fetchSignedUrl, fetchOrderDocuments } from '@/features/sales-orders/api';
+import { fetchOrderDocuments } from '@/features/sales-orders/api';
+import { createOrderPayment, newOrderPaymentInput, uploadOrderDocument, fetchSignedUrl } from '@/features/sales-orders/payments-documents-api';
 import { ApiError } from '@/lib/api';
 
 /**

@@ -19,7 +19,7 @@ export const salesOrderKeys = {
   payments: (orderId: number) => userQueryKey('receivables', 'by-order', orderId),
 };
 
-/** Kinds of the order writes the outbox queues (their handlers: `salesOrderOutboxHandlers` in api.ts). */
+/** Kinds of the order writes the outbox queues (their handlers: `salesOrderOutboxHandlers` in outbox.ts). */
 export const OUTBOX_KINDS = {
   createPayment: 'payment.create',
   confirmPayment: 'payment.confirm',

@@ -5,16 +5,9 @@ import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { documentTypeQueries } from '@/features/document-types/api';
 import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
-import {
-  OUTBOX_KINDS,
-  deleteOrderDocument,
-  fetchSignedUrl,
-  salesOrderKeys,
-  salesOrderQueries,
-  uploadOrderDocument,
-  type QueuedUploadPayload,
-  type UploadOrderDocumentInput,
-} from './api';
+import { OUTBOX_KINDS, salesOrderKeys, salesOrderQueries } from './api';
+import { deleteOrderDocument, fetchSignedUrl, uploadOrderDocument, type UploadOrderDocumentInput } from './payments-documents-api';
+import type { QueuedUploadPayload } from './outbox';
 import { DocumentsCard, type SendingDocument } from './documents-card';
 import { MISSING_SIGNED_URL, DELETE_DOCUMENT_FEEDBACK, signedUrlErrorMessage, typesForOrder } from './documents';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';

@@ -8,18 +8,9 @@ import { confirmReceivable, deleteReceivable, undoReceivable } from '@/features/
 import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
 import { isNoAnswer } from '@/lib/offline/outbox';
 import type { OutboxItem } from '@/lib/offline/db';
-import {
-  OUTBOX_KINDS,
-  createOrderPayment,
-  newOrderPaymentInput,
-  queuedPaymentPayload,
-  salesOrderKeys,
-  salesOrderQueries,
-  type CreateOrderPaymentInput,
-  type CreatedPaymentResult,
-  type QueuedPaymentActionPayload,
-  type QueuedPaymentPayload,
-} from './api';
+import { OUTBOX_KINDS, salesOrderKeys, salesOrderQueries } from './api';
+import { createOrderPayment, newOrderPaymentInput, type CreateOrderPaymentInput } from './payments-documents-api';
+import { queuedPaymentPayload, type CreatedPaymentResult, type QueuedPaymentActionPayload, type QueuedPaymentPayload } from './outbox';
 import type { NewPaymentValues } from './new-payment-dialog';
 import type { PaymentAction } from './payment-dialogs';
 import { PaymentsCard, type SendingPayment } from './payments-card';

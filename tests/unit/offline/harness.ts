@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { vi } from 'vitest';
 import { createDb, type BalcaoDb } from '@/lib/offline/db';
 import { createOutbox, type LockManagerLike, type Outbox, type OutboxOptions } from '@/lib/offline/outbox';
-import { salesOrderOutboxHandlers } from '@/features/sales-orders/api';
+import { salesOrderOutboxHandlers } from '@/features/sales-orders/outbox';
 import { FakeStrapi } from './fake-strapi';
 
 /** A localStorage for the node environment (the API client reads the token from it). */

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { backoffDelay, classifyFailure } from '@/lib/offline/outbox';
-import { OUTBOX_KINDS, queuedPaymentPayload, type QueuedPaymentActionPayload, type QueuedUploadPayload } from '@/features/sales-orders/api';
+import { OUTBOX_KINDS } from '@/features/sales-orders/keys';
+import { queuedPaymentPayload, type QueuedPaymentActionPayload, type QueuedUploadPayload } from '@/features/sales-orders/outbox';
 import type { Fault } from './fake-strapi';
 import { Profile, USER_ID, installLocalStorage } from './harness';
 

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { documentTypeKeys } from '@/features/document-types/api';
 import { paymentMethodKeys } from '@/features/payment-methods/api';
-import { OUTBOX_KINDS, type QueuedPaymentPayload, type QueuedUploadPayload } from '@/features/sales-orders/api';
+import { OUTBOX_KINDS } from '@/features/sales-orders/keys';
+import type { QueuedPaymentPayload, QueuedUploadPayload } from '@/features/sales-orders/outbox';
 import { QueuedItemEditDialog, isEditableQueuedItem } from '@/features/sales-orders/queued-item-edit-dialog';
 import type { OutboxItem } from '@/lib/offline/db';
 

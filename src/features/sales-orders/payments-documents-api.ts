@@ -1,0 +1,178 @@
+// zod/mini (issue 14): see lib/api/strapi.ts.
+import * as z from 'zod/mini';
+import { api, ApiError, isApiError, singleSchema } from '@/lib/api';
+import { apiUpload } from '@/lib/api/upload';
+import { type Cents } from '@/lib/money';
+import { newIdempotencyKey } from '@/lib/offline/idempotency';
+import { fetchDocumentTypes } from '@/features/document-types/api';
+import { findDocumentType } from './documents';
+import { buildNewPaymentPayload } from './payments';
+import { orderDocumentSchema, orderPaymentSchema, type OrderDocument, type OrderPayment } from './schema';
+
+/**
+ * Payments and documents on a sales order (spec 001 §4, §5, §7, §8): new payments, the two-step
+ * document upload, document deletion and signed URLs; what the offline outbox does with the queued
+ * ones is in ./outbox.ts (issue 10). Every call goes through the one client in `lib/api` (bearer token, qs,
+ * zod, ApiError); money in centavos. The order's queries and writes are in ./api.ts.
+ */
+
+/* ------------------------------------------------------------------ payments */
+
+/** Plain data of a new payment on an order: what the offline outbox stores and replays. */
+export interface CreateOrderPaymentInput {
+  orderId: number;
+  paymentMethodId: number;
+  /** Centavos. */
+  amount: Cents;
+  installments: number;
+  /** ISO instant of the user's action: payment_date and the SO-{orderId}-{timestamp} id come from it, so a retry sends the same body. */
+  createdAt: string;
+  /** One per logical action, kept across retries (server global::idempotency). */
+  idempotencyKey: string;
+}
+
+/** Fills `createdAt` and `idempotencyKey` of a new payment action. */
+export function newOrderPaymentInput(values: Omit<CreateOrderPaymentInput, 'createdAt' | 'idempotencyKey'>, now: Date = new Date()): CreateOrderPaymentInput {
+  return { ...values, createdAt: now.toISOString(), idempotencyKey: newIdempotencyKey() };
+}
+
+/**
+ * Registers a new payment on an order (spec 001 §4, §7): POST /receivables with pedido_id,
+ * method, amount (reais), instalments, status 'pending', payment_date and custom_document_id
+ * SO-{orderId}-{timestamp}, sending `Idempotency-Key`. Takes plain data only (the offline
+ * outbox calls this same function) and returns the created payment (money in centavos).
+ * @throws ApiError; show it with `errorMessage(error, 'Não foi possível criar o pagamento.')`.
+ */
+export async function createOrderPayment(input: CreateOrderPaymentInput): Promise<OrderPayment> {
+  const data = buildNewPaymentPayload(input.orderId, input, new Date(input.createdAt));
+  const answer = await api.post('/receivables', { data }, { headers: { 'Idempotency-Key': input.idempotencyKey }, schema: singleSchema(orderPaymentSchema) });
+  return answer.data;
+}
+
+/* ------------------------------------------------------------------ documents */
+
+/** Plain data of an order-document upload: what the offline outbox stores and replays. */
+export interface UploadOrderDocumentInput {
+  /** The order's numeric id. */
+  orderId: number;
+  /** The document type: its id, or its name (resolved among the types the caller can see). */
+  documentType: { id: number } | { name: string };
+  file: Blob;
+  fileName: string;
+  /** One per logical action, kept across retries; the two POSTs use `<key>:upload` and `<key>:document`. */
+  idempotencyKey: string;
+}
+
+const uploadAnswer = z.array(z.looseObject({ id: z.optional(z.number()), documentId: z.optional(z.string()), url: z.optional(z.string()) }));
+
+/**
+ * Step 1 of an order-document upload: POST /upload (multipart `files`) with
+ * `Idempotency-Key: <key>:upload` → the stored file's numeric id. With `onProgress` the body
+ * goes out through XMLHttpRequest (percent 0–100, no timeout).
+ * @throws ApiError: the server's message or 'Falha no upload do arquivo'; 'Document ID do
+ * arquivo não encontrado.' when the answer has no id (status kept from the server).
+ */
+export async function uploadOrderFile(input: {
+  file: Blob;
+  fileName: string;
+  idempotencyKey: string;
+  onProgress?: (percent: number) => void;
+}): Promise<number> {
+  const form = new FormData();
+  form.append('files', input.file, input.fileName);
+  let uploaded: z.infer<typeof uploadAnswer>;
+  try {
+    uploaded = await apiUpload('/upload', form, {
+      headers: { 'Idempotency-Key': `${input.idempotencyKey}:upload` },
+      schema: uploadAnswer,
+      onProgress: input.onProgress,
+    });
+  } catch (error) {
+    const e = isApiError(error) ? error : undefined;
+    throw new ApiError({
+      status: e?.status ?? 0,
+      code: e?.code,
+      details: e?.details,
+      message: e?.hasServerMessage ? e.message : 'Falha no upload do arquivo',
+      hasServerMessage: true,
+      cause: error,
+    });
+  }
+  const fileId = uploaded[0]?.id;
+  if (!fileId) throw new ApiError({ status: 0, code: 'InvalidResponse', message: 'Document ID do arquivo não encontrado.', hasServerMessage: true });
+  return fileId;
+}
+
+/**
+ * Step 2 of an order-document upload: POST /sales-order-documents
+ * {data:{sales_order, document_type, content: fileId}} with `Idempotency-Key: <key>:document`.
+ * @throws ApiError 'Erro ao salvar documento: {message}' (status kept from the server).
+ */
+export async function createOrderDocument(input: { orderId: number; documentTypeId: number; fileId: number; idempotencyKey: string }): Promise<OrderDocument> {
+  try {
+    const answer = await api.post(
+      '/sales-order-documents',
+      { data: { sales_order: input.orderId, document_type: input.documentTypeId, content: input.fileId } },
+      { headers: { 'Idempotency-Key': `${input.idempotencyKey}:document` }, schema: singleSchema(orderDocumentSchema) },
+    );
+    return answer.data;
+  } catch (error) {
+    const e = isApiError(error) ? error : undefined;
+    throw new ApiError({
+      status: e?.status ?? 0,
+      code: e?.code,
+      details: e?.details,
+      message: `Erro ao salvar documento: ${e?.message ?? String(error)}`,
+      hasServerMessage: true,
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Uploads one file and links it to an order (spec 001 §7 "Order documents and files"):
+ * {@link uploadOrderFile} → {@link createOrderDocument}. Both send an Idempotency-Key derived
+ * from `idempotencyKey`, so a retry creates neither a second file nor a second record. Takes
+ * plain data (the file as a Blob) and returns the created order document. The offline outbox
+ * runs the two steps itself, to resume at the step reached.
+ * @throws ApiError with the spec's messages: 'Tipo de documento "{name}" não encontrado',
+ * 'Falha no upload do arquivo' (or the server's message), 'Document ID do arquivo não
+ * encontrado.', 'Erro ao salvar documento: {message}'.
+ */
+export async function uploadOrderDocument(input: UploadOrderDocumentInput, onProgress?: (percent: number) => void): Promise<OrderDocument> {
+  let typeId: number;
+  if ('id' in input.documentType) typeId = input.documentType.id;
+  else {
+    const name = input.documentType.name;
+    const types = await fetchDocumentTypes(null);
+    const found = findDocumentType(types, name);
+    if (!found) throw new ApiError({ status: 404, message: `Tipo de documento "${name}" não encontrado`, hasServerMessage: true });
+    typeId = found.id;
+  }
+  const fileId = await uploadOrderFile({ file: input.file, fileName: input.fileName, idempotencyKey: input.idempotencyKey, onProgress });
+  return createOrderDocument({ orderId: input.orderId, documentTypeId: typeId, fileId, idempotencyKey: input.idempotencyKey });
+}
+
+/** DELETE /sales-order-documents/{documentId}. @throws ApiError (401/403/404 → see deleteDocumentErrorMessage) */
+export async function deleteOrderDocument(documentId: string): Promise<void> {
+  await api.delete(`/sales-order-documents/${encodeURIComponent(documentId)}`);
+}
+
+const signedUrlAnswer = z.looseObject({ data: z.nullish(z.looseObject({ signedUrl: z.optional(z.string()) })) });
+
+/**
+ * GET /document-types/get-signed-url?fileDocId=&fileUrl= → the signed URL of a document's file.
+ * @throws ApiError (403/401/404 → signedUrlErrorMessage) or Error('URL assinada não encontrada na resposta do servidor').
+ */
+export async function fetchSignedUrl(doc: OrderDocument): Promise<string> {
+  const content = doc.content;
+  const query: Record<string, string> = {};
+  if (content?.documentId) query.fileDocId = content.documentId;
+  else if (content?.id) query.fileDocId = String(content.id);
+  else query.fileDocId = doc.documentId;
+  if (content?.url) query.fileUrl = content.url;
+  const answer = await api.get('/document-types/get-signed-url', { query, schema: signedUrlAnswer });
+  const url = answer.data?.signedUrl;
+  if (!url) throw new Error('URL assinada não encontrada na resposta do servidor');
+  return url;
+}
