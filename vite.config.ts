@@ -45,6 +45,32 @@ function stylesheetAfterSkeleton(): Plugin {
 }
 
 /**
+ * The web app manifest's `<link>` (vite-plugin-pwa writes it into index.html) becomes
+ * `<meta name="balcao:manifest" content="…">`, and main.tsx adds the real link once the first
+ * screen is painted (issue 13, LCP): Chromium fetches a linked manifest and its icons while the page
+ * loads, four requests that the first screen does not use, beside its chunks; installing needs them
+ * only later. tests/e2e/offline.spec checks the app is still installable.
+ * @throws at build time when the link is missing (a vite-plugin-pwa change), so it cannot silently return.
+ */
+function manifestAfterFirstScreen(): Plugin {
+  return {
+    name: 'balcao:manifest-after-first-screen',
+    apply: 'build',
+    // after vite-plugin-pwa:build (itself `enforce: 'post'`), which writes the link
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const link = /<link rel="manifest" href="([^"]+)"[^>]*>/;
+        const href = link.exec(html)?.[1];
+        if (!href) throw new Error('balcao:manifest-after-first-screen: no <link rel="manifest"> in index.html');
+        return html.replace(link, `<meta name="balcao:manifest" content="${href}">`);
+      },
+    },
+  };
+}
+
+/**
  * Marks every chunk for eager compilation (V8's explicit compile hint, Chromium 136+; issue 13,
  * TBT): with `//# allFunctionsCalledOnLoad` before its first token, V8 compiles all functions of
  * a file on the background thread that streams it in, instead of compiling each one on the main
@@ -198,6 +224,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    manifestAfterFirstScreen(),
   ],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {

@@ -23,15 +23,17 @@ const router = createAppRouter(queryClient.get, session);
 
 let firstScreenPainted!: () => void;
 /**
- * Resolves once the first screen React committed has been painted (the frame after the commit),
- * or after 5 s if it never is: what that screen does not need (users/me's revalidation on a warm
- * start, the service worker's registration) starts after it, not between its chunks and its
- * paint (issue 13, LCP).
+ * Resolves 300 ms after the frame that paints the first screen React committed (or after 5 s if
+ * none does): what that screen does not need (users/me's revalidation on a warm start, the service
+ * worker's registration, the manifest) starts after it, not between its chunks and its paint
+ * (issue 13, LCP). The grace: the frame reaches the screen some time after its main-thread work
+ * (~50 ms in Lighthouse's traces of this host), and a request that ends before then still counts
+ * against the paint in Lighthouse's simulation.
  */
 const firstScreen = Promise.race([new Promise<void>((resolve) => (firstScreenPainted = resolve)), new Promise<void>((resolve) => setTimeout(resolve, 5_000))]);
 function FirstScreen() {
   useEffect(() => {
-    requestAnimationFrame(() => setTimeout(firstScreenPainted, 0));
+    requestAnimationFrame(() => setTimeout(firstScreenPainted, 300));
   }, []);
   return null;
 }
@@ -68,6 +70,20 @@ async function render() {
     );
   });
 }
+
+/**
+ * The web app manifest's link, which the build leaves as `<meta name="balcao:manifest">`
+ * (vite.config.ts, balcao:manifest-after-first-screen): added once the first screen is painted.
+ */
+function linkManifest() {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="balcao:manifest"]');
+  if (!meta || document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = meta.content;
+  document.head.append(link);
+}
+void firstScreen.then(linkManifest);
 
 /**
  * The service worker (offline shell, updates): registered at the first idle moment after the
