@@ -36,7 +36,9 @@
  * text to `npm start` itself: six connections, one request each at a time.
  * Env: BENCH_URL, BENCH_PORT, CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS, BENCH_TRACE=1 (also
  * writes each page's Chromium trace as bench-results/lighthouse[-tls]/<page>.trace.json, for
- * DevTools' Performance panel: what each long task runs, when the API answered, when it painted).
+ * DevTools' Performance panel: what each long task runs, when the API answered, when it painted), BENCH_ARTIFACTS=1
+ * (saves the median run's artifacts as bench-results/lighthouse[-tls]/<page>.artifacts/, which
+ * `node scripts/lantern-lcp.mjs <dir>` reads: the simulated LCP's graph, and what-ifs with `--drop`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +48,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { waitFor } from './lib/wait-for.mjs';
 
@@ -239,6 +242,7 @@ for (const p of PAGES) {
     if (process.env.BENCH_TRACE === '1') {
       writeFileSync(path.join(root, `bench-results/${OUT}/${p.name}.trace.json`), JSON.stringify(runner.artifacts.Trace));
     }
+    if (process.env.BENCH_ARTIFACTS === '1') await saveArtifacts(runner.artifacts, path.join(root, `bench-results/${OUT}/${p.name}.artifacts`));
     const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
     const ms = (a) => Math.round(lhr.audits[a]?.numericValue ?? NaN);
     const failing = Object.values(lhr.categories)
