@@ -135,11 +135,16 @@ function zodJitless(): Plugin {
 }
 
 const routesDir = fileURLToPath(new URL('./src/routes', import.meta.url));
-/** What every signed-in start loads beside its route: boot's offline chunk, the session schemas, the QueryClient, qs and ofetch. */
+/**
+ * What every signed-in start loads beside its route: boot's offline chunk, the session schemas, the
+ * QueryClient, qs, ofetch, and lib/api's barrel (Strapi's envelopes, money) that every screen's data
+ * layer imports (26 of 27 signed-in screens loaded it as a chunk of its own; issue 13).
+ */
 const sessionModules = [
   fileURLToPath(new URL('./src/app/offline.ts', import.meta.url)),
   fileURLToPath(new URL('./src/lib/session/schemas.ts', import.meta.url)),
   fileURLToPath(new URL('./src/lib/query-client.ts', import.meta.url)),
+  fileURLToPath(new URL('./src/lib/api/index.ts', import.meta.url)),
   createRequire(import.meta.url).resolve('qs'),
   fileURLToPath(new URL('./node_modules/ofetch/dist/index.mjs', import.meta.url)),
 ];
