@@ -86,8 +86,8 @@ function linkManifest() {
 void firstScreen.then(linkManifest);
 
 /**
- * The service worker (offline shell, updates): registered at the first idle moment after the
- * first screen is committed. Idle alone came too early: on a cold start the main thread idles
+ * The service worker (offline shell, updates): registered at the first idle moment after
+ * `firstScreen`. Idle alone came too early: on a cold start the main thread idles
  * while the screen's chunks download, and the registration (workbox-window, the worker's
  * precache) then competed with them.
  */
