@@ -18,7 +18,6 @@
  * removes the requests whose URL matches (as if they had not happened before the paint) and prints
  * the LCP that the rest simulates to: a what-if, not a measurement.
  */
-import { readFileSync } from 'node:fs';
 import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import { initializeConfig } from 'lighthouse/core/config/config.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
@@ -33,7 +32,7 @@ const dropAt = args.indexOf('--drop');
 const drop = dropAt >= 0 ? new RegExp(args[dropAt + 1]) : undefined;
 
 const artifacts = await loadArtifacts(dir);
-let devtoolsLog = artifacts.DevtoolsLog ?? JSON.parse(readFileSync(`${dir}/devtoolslog.json`, 'utf8'));
+let devtoolsLog = artifacts.DevtoolsLog;
 if (drop) {
   const ids = new Set(devtoolsLog.filter((m) => m.method === 'Network.requestWillBeSent' && drop.test(m.params.request.url)).map((m) => m.params.requestId));
   console.log(`--drop ${drop}: ${ids.size} pedido(s) removido(s)`);

@@ -51,6 +51,15 @@ export async function createOrderPayment(input: CreateOrderPaymentInput): Promis
 
 /* ------------------------------------------------------------------ documents */
 
+/**
+ * The error of an upload step: the server's status, code and details kept (undefined/0 when the
+ * failure was not an ApiError), with the step's own text from `message` shown as is.
+ */
+function stepError(error: unknown, message: (e: ApiError | undefined) => string): ApiError {
+  const e = isApiError(error) ? error : undefined;
+  return new ApiError({ status: e?.status ?? 0, code: e?.code, details: e?.details, message: message(e), hasServerMessage: true, cause: error });
+}
+
 /** Plain data of an order-document upload: what the offline outbox stores and replays. */
 export interface UploadOrderDocumentInput {
   /** The order's numeric id. */
@@ -88,15 +97,7 @@ export async function uploadOrderFile(input: {
       onProgress: input.onProgress,
     });
   } catch (error) {
-    const e = isApiError(error) ? error : undefined;
-    throw new ApiError({
-      status: e?.status ?? 0,
-      code: e?.code,
-      details: e?.details,
-      message: e?.hasServerMessage ? e.message : 'Falha no upload do arquivo',
-      hasServerMessage: true,
-      cause: error,
-    });
+    throw stepError(error, (e) => (e?.hasServerMessage ? e.message : 'Falha no upload do arquivo'));
   }
   const fileId = uploaded[0]?.id;
   if (!fileId) throw new ApiError({ status: 0, code: 'InvalidResponse', message: 'Document ID do arquivo não encontrado.', hasServerMessage: true });
@@ -117,15 +118,7 @@ export async function createOrderDocument(input: { orderId: number; documentType
     );
     return answer.data;
   } catch (error) {
-    const e = isApiError(error) ? error : undefined;
-    throw new ApiError({
-      status: e?.status ?? 0,
-      code: e?.code,
-      details: e?.details,
-      message: `Erro ao salvar documento: ${e?.message ?? String(error)}`,
-      hasServerMessage: true,
-      cause: error,
-    });
+    throw stepError(error, (e) => `Erro ao salvar documento: ${e?.message ?? String(error)}`);
   }
 }
 
