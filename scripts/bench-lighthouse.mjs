@@ -255,6 +255,9 @@ for (const p of PAGES) {
       finalUrl: lhr.finalDisplayedUrl,
       performance: score('performance'),
       performanceRuns: perfScores,
+      // Each run's FCP and LCP (ms), in run order: whether a change moved them or the median run did.
+      fcpMsRuns: runners.map((r) => Math.round(r.lhr.audits['first-contentful-paint']?.numericValue ?? NaN)),
+      lcpMsRuns: runners.map((r) => Math.round(r.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN)),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
       fcpMs: ms('first-contentful-paint'),
