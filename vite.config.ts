@@ -45,6 +45,30 @@ function stylesheetAfterSkeleton(): Plugin {
 }
 
 /**
+ * The tab icon's `<link rel="icon">` of index.html points at public/pwa/icon-192.png; the build
+ * writes that PNG (522 bytes) into the link as a `data:` URL (issue 13, LCP): Chromium fetched the
+ * icon twice while the page loaded, two requests beside the first screen's chunks over HTTP/1.1's
+ * six connections. The CSP allows `data:` images (server/src/middlewares/pwa.ts).
+ * @throws at build time when the link or the file is missing.
+ */
+function inlineTabIcon(): Plugin {
+  return {
+    name: 'balcao:inline-tab-icon',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const link = /(<link rel="icon" href=")(\/pwa\/[\w.-]+\.png)(")/;
+        const href = link.exec(html)?.[2];
+        if (!href) throw new Error('balcao:inline-tab-icon: no <link rel="icon" href="/pwa/….png"> in index.html');
+        const png = readFileSync(fileURLToPath(new URL(`./public${href}`, import.meta.url)));
+        return html.replace(link, `$1data:image/png;base64,${png.toString('base64')}$3`);
+      },
+    },
+  };
+}
+
+/**
  * The web app manifest's `<link>` (vite-plugin-pwa writes it into index.html) becomes
  * `<meta name="balcao:manifest" content="…">`, and main.tsx adds the real link once the first
  * screen is painted (issue 13, LCP): Chromium fetches a linked manifest and its icons while the page
@@ -179,6 +203,7 @@ export default defineConfig({
     zodJitless(),
     dateFnsPtBrDefault(),
     stylesheetAfterSkeleton(),
+    inlineTabIcon(),
     compileHints(),
     // index.html preloads a signed-in screen's chunks at once (issue 13; scripts/vite-route-preload.ts):
     // its route and layout chunks, plus what every session loads lazily (offline chunk, session

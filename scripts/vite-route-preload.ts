@@ -122,7 +122,12 @@ export function routePreload(options: { routesDir: string; extraModules: string[
       handler(html, ctx) {
         if (!ctx.bundle) return html;
         const { files, routes } = routePreloadMap(Object.values(ctx.bundle) as ChunkInfo[], options.routesDir, options.extraModules);
-        return html.replace('</head>', `  <script>\n      ${routePreloadScript(routes, files)}\n    </script>\n  </head>`);
+        // At the end of <body>, before the stylesheet links that balcao:stylesheet-after-skeleton
+        // moves there (an inline script after a pending stylesheet waits for it): an inline script
+        // in <head> would let the first paint come before the skeleton (index.html).
+        const end = /(\s*<link rel="stylesheet"[^>]*>)*\s*<\/body>/;
+        if (!end.test(html)) throw new Error('balcao:route-preload: no </body> in index.html');
+        return html.replace(end, (tail) => `\n    <script>\n      ${routePreloadScript(routes, files)}\n    </script>${tail}`);
       },
     },
   };

@@ -65,6 +65,8 @@ test.describe('production server (npm start)', () => {
       const html = a.body.toString('utf8');
       expect(html).toContain('<div id="root">');
       expect(html).toContain('sk-auth');
+      // Its inline scripts come after the skeleton (index.html; the route preloads' too, vite-route-preload.ts).
+      expect(html.split('</head>')[0]).not.toMatch(/<script>/);
     }
   });
 
@@ -120,13 +122,16 @@ test.describe('production server (npm start)', () => {
     for (const f of chunks) expect(readFileSync(path.join(dist, 'assets', f), 'utf8').startsWith(hint), f).toBe(true);
   });
 
-  test('the tab icon is a PNG that is served, not an SVG (parsed as a document on the main thread)', async () => {
+  test('the tab icon is a PNG written into the page (no request), not an SVG (parsed as a document on the main thread)', async () => {
     const html = (await get('/login')).body.toString('utf8');
-    const icons = [...html.matchAll(/<link rel="icon"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    const icons = [...html.matchAll(/<link rel="icon"[^>]*href="data:image\/png;base64,([^"]+)"/g)].map((m) => m[1]!);
     expect(icons).toHaveLength(1);
-    const icon = await get(icons[0]!);
-    expect(icon.status).toBe(200);
-    expect(icon.headers['content-type']).toBe('image/png');
+    // The app's own icon, which the manifest names too and the server still serves.
+    const file = readFileSync(path.join(dist, 'pwa/icon-192.png'));
+    expect(Buffer.from(icons[0]!, 'base64').equals(file)).toBe(true);
+    const served = await get('/pwa/icon-192.png');
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
   });
 
   test('every file outside /assets (index.html, config.js, sw.js, manifest, icons) is no-cache', async () => {

@@ -71,6 +71,33 @@ describe('index.html app-frame skeleton', () => {
     }
   });
 
+  it('shows the app frame for a stored session on a signed-in path, the login card otherwise', () => {
+    const shellAt = (pathname: string, token: string | null) => {
+      if (token) localStorage.setItem('token', token);
+      else localStorage.removeItem('token');
+      runAt(pathname);
+      return document.documentElement.dataset.shell;
+    };
+    try {
+      expect(shellAt('/sales-orders', 'jwt')).toBe('app');
+      expect(shellAt('/', 'jwt')).toBe('app');
+      expect(shellAt('/sales-orders', null)).toBe('auth');
+      expect(shellAt('/login', 'jwt')).toBe('auth');
+      expect(shellAt('/reset-password', null)).toBe('reset');
+    } finally {
+      localStorage.removeItem('token');
+      delete document.documentElement.dataset.shell;
+    }
+  });
+
+  it('runs its scripts after the skeleton, none in <head> (the first paint is the skeleton, not an empty page)', () => {
+    // Chromium's parser yields after a slow first script (~7 ms to set up the page's script
+    // context) and paints what it has: with an inline script in <head>, that was an empty body.
+    const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
+    expect(head).not.toMatch(/<script>/);
+    expect(html.indexOf('<script>')).toBeGreaterThan(html.indexOf('id="sk-page-title"'));
+  });
+
   it('stays out of the accessibility tree', () => {
     document.body.innerHTML = skeleton;
     expect(document.body.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
