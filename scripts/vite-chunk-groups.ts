@@ -38,13 +38,18 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
  *   static imports of the layout, the session and the signed-in routes): the icons, the API error
  *   texts, the worker's registration, CPF/CNPJ formatting, the form and badge styles. They stay
  *   out of `core` because /login loads them, and were one small chunk each, several requests of a
- *   few hundred bytes on both sides. Third-party modules keep rolldown's own chunks (a library the
- *   barrels of /login merely reach, such as zod's core, is not loaded by /login);
+ *   few hundred bytes on both sides. Of the third-party modules, only those that these own modules
+ *   import (with their own imports) and /login loads when it opens join them (a library the
+ *   barrels of /login merely reach, such as zod's core, is not loaded by /login), and
+ *   `extraModules.shared`;
  * - `schemas` (chunk `feature-schemas`): the features' response schemas and status tables (`features/<x>/schema.ts`,
  *   `status.ts`) written with zod/mini, the ones a list parses its rows with: a list of orders
  *   parses customers, users, payment methods and document types too, one chunk each before.
- *   The form schemas (classic zod) stay out, so a list never loads classic zod for them.
- * `core`, `list-kit` and `schemas` take no module that a public screen can load (the routes beside
+ *   The form schemas (classic zod) stay out, so a list never loads classic zod for them. With
+ *   `extraModules.schemas`;
+ * - `ui`: the modules of src/components/ui/ and src/lib/ that two or more list screens (routes
+ *   that load the list kit) load statically, outside the other groups and the entry.
+ * `core`, `list-kit`, `schemas` and `ui` take no module that a public screen can load (the routes beside
  * `_app` — /login, /reset-password — and `publicModules` such as the service worker's registration,
  * with everything they import, statically or lazily), short of the `sessionModules`: opening /login
  * downloads only what it uses (issue 14's budget), and a sign-in attempt loads `core`, the
@@ -55,8 +60,18 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
  */
 export function sharedChunkModules(
   graph: ReadonlyMap<string, GraphModule>,
-  options: { routesDir: string; sessionModules: readonly string[]; listKitModules: readonly string[]; publicModules: readonly string[] },
-): { core: Set<string>; listKit: Set<string>; shared: Set<string>; schemas: Set<string> } {
+  options: {
+    routesDir: string;
+    sessionModules: readonly string[];
+    listKitModules: readonly string[];
+    publicModules: readonly string[];
+    /**
+     * Library modules that a package's barrel re-exports, which the graph cannot tell apart from
+     * the rest of the barrel (it has no tree-shaking), named for `shared` or `schemas` by hand.
+     */
+    extraModules?: { shared?: readonly string[]; schemas?: readonly string[] };
+  },
+): { core: Set<string>; listKit: Set<string>; shared: Set<string>; schemas: Set<string>; ui: Set<string> } {
   const ids = [...graph.keys()];
   const inRoutes = (id: string) => path.dirname(moduleFile(id)) === options.routesDir;
   const layout = ids.filter((id) => inRoutes(id) && path.basename(moduleFile(id)) === '_app.tsx');
@@ -84,13 +99,39 @@ export function sharedChunkModules(
   const ownCode = (id: string) => !/[\\/]node_modules[\\/]/.test(id);
   const signedInRoutes = ids.filter((id) => moduleFile(id).startsWith(path.join(options.routesDir, '_app') + path.sep));
   const signedInReach = reach(graph, [...layout, ...options.sessionModules, ...signedInRoutes], false);
-  const shared = new Set([...signedInReach].filter((id) => ownCode(id) && loginStart.has(id) && !core.has(id) && !listKit.has(id)));
+  const sharedOwn = [...signedInReach].filter((id) => ownCode(id) && loginStart.has(id) && !core.has(id) && !listKit.has(id));
+  // The libraries that these modules import, which /login's start loads with them (the CPF/CNPJ
+  // check digits of the shared formatting: a chunk of its own on every start before), short of
+  // what main.tsx's static graph may hold (the entry's). A library that the barrels of /login
+  // merely reach, such as zod's core, is imported by no module of `shared` and stays out.
+  const entryStatic = reach(
+    graph,
+    ids.filter((id) => /[\\/]src[\\/]main\.tsx$/.test(moduleFile(id))),
+    false,
+  );
+  const sharedLibImports = sharedOwn.flatMap((id) => (graph.get(id)?.imports ?? []).filter((dep) => !ownCode(dep)));
+  const libs = [...reach(graph, sharedLibImports, false)].filter(
+    (id) => !ownCode(id) && loginStart.has(id) && !entryStatic.has(id) && !core.has(id) && !listKit.has(id),
+  );
+  const shared = new Set([...sharedOwn, ...libs, ...(options.extraModules?.shared ?? []).filter((id) => graph.has(id))]);
   // A module importing classic zod (`zod`, not `zod/mini`) is a form's: it stays out of `schemas`.
   const classicZod = (dep: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(dep) && !/[\\/]zod[\\/](v4[\\/])?mini[\\/]/.test(dep);
   const responseSchema = (id: string) =>
     /[\\/]src[\\/]features[\\/][^\\/]+[\\/](schema|status)\.ts$/.test(id) && !(graph.get(id)?.imports ?? []).some(classicZod);
-  const schemas = new Set(ids.filter((id) => responseSchema(id) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id)));
-  return { core, listKit, shared, schemas };
+  const schemas = new Set([
+    ...ids.filter((id) => responseSchema(id) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id)),
+    ...(options.extraModules?.schemas ?? []).filter((id) => graph.has(id)),
+  ]);
+  // `ui`: the small UI and helper modules (src/components/ui/, src/lib/) that two or more list
+  // screens load and that forms load too (the input, the switch, the formatters, the Strapi
+  // filter builders): in `list-kit` they would make every form download the kit; alone, each was
+  // one more request of a few hundred bytes on a list's start.
+  const routeModules = ids.filter((id) => inRoutes(id) || signedInRoutes.includes(id));
+  const listScreens = routeModules.map((id) => reach(graph, [id], false)).filter((r) => [...listKit].some((k) => r.has(k)));
+  const uiModule = (id: string) => /[\\/]src[\\/](components[\\/]ui|lib)[\\/]/.test(id);
+  const grouped = (id: string) => entryStatic.has(id) || excluded(id) || core.has(id) || listKit.has(id) || shared.has(id) || schemas.has(id);
+  const ui = new Set(ids.filter((id) => uiModule(id) && !grouped(id) && listScreens.filter((r) => r.has(id)).length >= 2));
+  return { core, listKit, shared, schemas, ui };
 }
 
 /**
@@ -102,14 +143,16 @@ export function sharedChunkModules(
  * signed-in screen loads the 18 chunks of the layout and the session anyway, and every list its
  * six chunks of the list kit. One chunk for each costs no screen a byte it did not load before;
  * `shared` and `schemas` cost a screen that needs only part of them a few KiB (4 and 5 KiB gzipped
- * in all) for one request instead of several.
+ * in all) for one request instead of several, `ui` less than 1 KiB (a form that has no use for
+ * the filter builders). Session 21: `shared`'s libraries, `extraModules` and `ui` took a
+ * signed-in /sales-orders from 14 preloaded chunks to 8 (docs/decisions.md).
  * The groups do not pull in the dependencies of their modules (`includeDependenciesRecursively:
  * false`), so a module that /login also uses stays in its own chunk and /login never loads them.
  */
 export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) {
   let sets: ReturnType<typeof sharedChunkModules> | undefined;
   // Only the app's build reads the graph; another build with these options (none today) groups nothing.
-  const has = (name: 'core' | 'listKit' | 'shared' | 'schemas') => (id: string) => sets?.[name].has(id) ?? false;
+  const has = (name: 'core' | 'listKit' | 'shared' | 'schemas' | 'ui') => (id: string) => sets?.[name].has(id) ?? false;
   const plugin: Plugin = {
     name: 'balcao:shared-chunks',
     apply: 'build',
@@ -123,6 +166,8 @@ export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) 
       sets = sharedChunkModules(graph, options);
       if (!sets.core.size || !sets.listKit.size)
         throw new Error('balcao:shared-chunks: no module for the core or list-kit chunk; check the options in vite.config.ts');
+      const missing = Object.values(options.extraModules ?? {}).flatMap((list) => list.filter((id) => !graph.has(id)));
+      if (missing.length) throw new Error(`balcao:shared-chunks: not in the build (moved by a library update?): ${missing.join(', ')}`);
     },
   };
   const groups = [
@@ -130,6 +175,7 @@ export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) 
     { name: 'list-kit', test: has('listKit'), includeDependenciesRecursively: false },
     { name: 'shared', test: has('shared'), includeDependenciesRecursively: false },
     { name: 'feature-schemas', test: has('schemas'), includeDependenciesRecursively: false },
+    { name: 'ui', test: has('ui'), includeDependenciesRecursively: false },
   ];
   return { plugin, groups };
 }

@@ -85,6 +85,7 @@ test.describe('a signed-in cold start (issue 13, LCP)', () => {
     // The shared chunks of a signed-in start (scripts/vite-chunk-groups.ts) are among them.
     expect(preloaded.some((p) => /\/assets\/core-[\w-]+\.js$/.test(p))).toBe(true);
     expect(preloaded.some((p) => /\/assets\/list-kit-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(preloaded.some((p) => /\/assets\/ui-[\w-]+\.js$/.test(p))).toBe(true);
   });
 
   test("asks for the list's first page before the application's JavaScript has arrived, and only once", async ({ page }) => {
@@ -116,7 +117,9 @@ test.describe('a signed-in cold start (issue 13, LCP)', () => {
 });
 
 test.describe('the shared chunks of a signed-in start (scripts/vite-chunk-groups.ts)', () => {
-  test('/login loads no signed-in chunk until a sign-in is attempted, and never the list kit or the feature schemas (issue 14)', async ({ page }) => {
+  test("/login loads no signed-in chunk until a sign-in is attempted, and never the list kit, the feature schemas or the lists' ui (issue 14)", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -126,16 +129,18 @@ test.describe('the shared chunks of a signed-in start (scripts/vite-chunk-groups
     await page.goto('/login');
     // The worker's registration (lib/offline/update.ts, at idle) has loaded workbox-window.
     await expect.poll(() => scripts.some((p) => p.includes('/workbox-window'))).toBe(true);
-    expect([...shared('core'), ...shared('list-kit'), ...shared('feature-schemas')]).toEqual([]);
-    // What /login and the signed-in screens both load (icons, error texts, CPF/CNPJ formatting) is one chunk.
+    expect([...shared('core'), ...shared('list-kit'), ...shared('feature-schemas'), ...shared('ui')]).toEqual([]);
+    // What /login and the signed-in screens both load (icons, error texts, CPF/CNPJ formatting and
+    // its check digits) is one chunk.
     expect(shared('shared')).toHaveLength(1);
+    expect(scripts.filter((p) => p.includes('/brazilian-utils'))).toEqual([]);
     await documentField(page).pressSequentially(ROLES.admin.document);
     await passwordField(page).fill('SenhaErrada1');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('Login falhou')).toBeVisible();
     // The session's modules (schemas, ofetch, qs) are in core (scripts/vite-chunk-groups.ts).
     expect(shared('core')).toHaveLength(1);
-    expect([...shared('list-kit'), ...shared('feature-schemas')]).toEqual([]);
+    expect([...shared('list-kit'), ...shared('feature-schemas'), ...shared('ui')]).toEqual([]);
   });
 });
 

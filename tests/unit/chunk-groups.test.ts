@@ -61,12 +61,42 @@ describe('shared chunks of a signed-in start', () => {
     ['/app/node_modules/zod/mini/index.js', m()],
     ['/app/node_modules/zod/index.js', m()],
     [`${R}/_app/index.tsx`, m()],
+    // a shared module's library that /login loads with it; another list screen and the libraries a barrel re-exports
+    ['/app/src/cpf.ts', m(['/app/node_modules/check-digits/index.js'])],
+    ['/app/node_modules/check-digits/index.js', m(['/app/node_modules/check-digits/mod11.js'])],
+    ['/app/node_modules/check-digits/mod11.js', m()],
+    [`${R}/_app/customers.tsx`, m([], [`${R}/_app/customers.tsx?tsr-split=component`])],
+    [`${R}/_app/customers.tsx?tsr-split=component`, m(['/app/src/list/index.ts', '/app/src/lib/format.ts', '/app/src/components/ui/switch.tsx'])],
+    ['/app/src/lib/format.ts', m()],
+    ['/app/src/components/ui/switch.tsx', m()],
+    ['/app/src/lib/orders-only.ts', m()],
+    ['/app/src/lib/list-search.ts', m()],
+    ['/app/node_modules/router/index.js', m(['/app/node_modules/router/useRouterState.js'])],
+    ['/app/node_modules/router/useRouterState.js', m()],
+    ['/app/node_modules/zod/mini/coerce.js', m()],
   ]);
+  // wiring: /login and the orders screen format CPFs; the orders list also uses the formatters, a switch and its own helper
+  graph.get(`${R}/login.tsx?tsr-split=component`)!.imports = [...graph.get(`${R}/login.tsx?tsr-split=component`)!.imports, '/app/src/cpf.ts'];
+  graph.get(`${R}/_app/orders.tsx?tsr-split=component`)!.imports = [
+    ...graph.get(`${R}/_app/orders.tsx?tsr-split=component`)!.imports,
+    '/app/src/cpf.ts',
+    '/app/src/lib/format.ts',
+    '/app/src/components/ui/switch.tsx',
+    '/app/src/lib/orders-only.ts',
+    '/app/src/lib/list-search.ts',
+  ];
+  // the profile form uses the switch too; main.tsx's own graph holds list-search and the router's barrel
+  graph.get(`${R}/_app/profile.tsx`)!.imports = [...graph.get(`${R}/_app/profile.tsx`)!.imports, '/app/src/components/ui/switch.tsx'];
+  graph.get('/app/src/main.tsx')!.imports = [...graph.get('/app/src/main.tsx')!.imports, '/app/src/lib/list-search.ts', '/app/node_modules/router/index.js'];
   const sets = sharedChunkModules(graph, {
     routesDir: R,
     sessionModules: ['/app/src/app/offline.ts', '/app/src/session-schemas.ts'],
     listKitModules: ['/app/src/list/index.ts'],
     publicModules: ['/app/src/lib/update.ts'],
+    extraModules: {
+      shared: ['/app/node_modules/router/useRouterState.js', '/app/node_modules/not-built.js'],
+      schemas: ['/app/node_modules/zod/mini/coerce.js'],
+    },
   });
 
   it("puts the layout's and the session's modules with their static imports in core", () => {
@@ -96,7 +126,20 @@ describe('shared chunks of a signed-in start', () => {
   it('puts in shared the own modules that /login loads when it opens and signed-in screens load too, and nothing else', () => {
     // icons: both routes import it; toast: /login and the offline chunk; locks: the worker's registration and the
     // offline chunk; document: /login and the orders screen.
-    expect([...sets.shared].sort()).toEqual(['/app/src/document.ts', '/app/src/icons.tsx', '/app/src/locks.ts', '/app/src/toast.tsx'].sort());
+    expect([...sets.shared].sort()).toEqual(
+      [
+        '/app/src/document.ts',
+        '/app/src/icons.tsx',
+        '/app/src/locks.ts',
+        '/app/src/toast.tsx',
+        '/app/src/cpf.ts',
+        // the library cpf.ts imports, with its own import: /login loads them when it opens
+        '/app/node_modules/check-digits/index.js',
+        '/app/node_modules/check-digits/mod11.js',
+        // named by hand (a barrel's module); a name the build does not have is left out
+        '/app/node_modules/router/useRouterState.js',
+      ].sort(),
+    );
     // a library both load keeps its own chunk; /login's own form and a lazy toaster are not a signed-in screen's
     for (const id of ['/app/node_modules/store/index.js', '/app/src/login-form.tsx', '/app/src/toaster.tsx', '/app/src/menu.tsx'])
       expect(sets.shared.has(id), id).toBe(false);
@@ -104,7 +147,12 @@ describe('shared chunks of a signed-in start', () => {
 
   it("puts the features' zod/mini response schemas and status tables in schemas, not a form's classic zod schema nor one /login loads", () => {
     expect([...sets.schemas].sort()).toEqual(
-      ['/app/src/features/orders/schema.ts', '/app/src/features/orders/status.ts', '/app/src/features/users/schema.ts'].sort(),
+      [
+        '/app/src/features/orders/schema.ts',
+        '/app/src/features/orders/status.ts',
+        '/app/src/features/users/schema.ts',
+        '/app/node_modules/zod/mini/coerce.js',
+      ].sort(),
     );
     for (const id of ['/app/src/features/states/schema.ts', '/app/src/features/users/form-schema.ts', '/app/src/features/auth/schema.ts'])
       expect(sets.schemas.has(id), id).toBe(false);
@@ -114,5 +162,12 @@ describe('shared chunks of a signed-in start', () => {
     expect([...sets.listKit].sort()).toEqual(['/app/src/list/index.ts', '/nm/table.js', '/nm/table-core.js'].sort());
     expect(sets.listKit.has('/app/src/input.tsx')).toBe(false);
     expect(sets.core.has('/app/src/orders-api.ts') || sets.listKit.has('/app/src/orders-api.ts')).toBe(false);
+  });
+
+  it("puts in ui the UI and lib modules that two list screens load, not one screen's own, the entry's or a grouped one", () => {
+    // format and switch: both lists (the profile form loads the switch too)
+    expect([...sets.ui].sort()).toEqual(['/app/src/components/ui/switch.tsx', '/app/src/lib/format.ts'].sort());
+    // orders-only: one list; list-search: main.tsx's static graph (the entry)
+    for (const id of ['/app/src/lib/orders-only.ts', '/app/src/lib/list-search.ts', '/app/src/cpf.ts']) expect(sets.ui.has(id), id).toBe(false);
   });
 });
