@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pwaCsp } from '../src/middlewares/pwa';
+import { inlineRuntimeConfig, pwaCsp } from '../src/middlewares/pwa';
 
 /** The PWA's Content-Security-Policy (global::pwa, issue 8 item 9): built from index.html and config.js. */
 describe('pwaCsp', () => {
@@ -28,5 +28,43 @@ describe('pwaCsp', () => {
       expect(value, directive).toContain('https://files.example.com');
     }
     expect(csp.split('; ').find((d) => d.startsWith('script-src '))).not.toContain('api.example.com');
+  });
+});
+
+/** A navigation's index.html with config.js written into it (global::pwa, issue 13). */
+describe('inlineRuntimeConfig', () => {
+  const page = [
+    '<html><head>',
+    '    <script src="/config.js" defer></script>',
+    '  </head><body><div id="root"></div>',
+    '    <script>skeleton()</script>',
+    '    <!--balcao:config-->',
+    '    <script>early()</script>',
+    '</body></html>',
+  ].join('\n');
+  const config = "// edited on the host\nwindow.__BALCAO_CONFIG__ = { apiUrl: 'https://api.example.com/api' };\n";
+
+  it("drops config.js's tag and writes its code at the marker, after the skeleton's script and before the early request's", () => {
+    const html = inlineRuntimeConfig(page, config)!;
+    expect(html).not.toContain('config.js');
+    expect(html).not.toContain('balcao:config');
+    const code = `\n${config.trim()}\n`;
+    expect(html.indexOf(`<script>${code}</script>`)).toBeGreaterThan(html.indexOf('skeleton()'));
+    expect(html.indexOf(`<script>${code}</script>`)).toBeLessThan(html.indexOf('early()'));
+    // the CSP allows it by hash, and the API origin it names
+    const csp = pwaCsp(html, config);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    expect(csp).toContain("connect-src 'self' https://api.example.com;");
+  });
+
+  it('keeps a $ of the code as it is', () => {
+    expect(inlineRuntimeConfig(page, "window.__BALCAO_CONFIG__ = { apiUrl: '/api$&' };")).toContain("apiUrl: '/api$&'");
+  });
+
+  it('leaves the page as built without the tag or the marker, or when the code could end the inline script', () => {
+    expect(inlineRuntimeConfig(page.replace('<!--balcao:config-->', ''), config)).toBeUndefined();
+    expect(inlineRuntimeConfig(page.replace('<script src="/config.js" defer></script>', ''), config)).toBeUndefined();
+    expect(inlineRuntimeConfig(page, "window.__BALCAO_CONFIG__ = { note: '</script><script>alert(1)' };")).toBeUndefined();
+    expect(inlineRuntimeConfig(page, "window.__BALCAO_CONFIG__ = { note: '<!--' };")).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -67,6 +68,36 @@ test.describe('production server (npm start)', () => {
       expect(html).toContain('sk-auth');
       // Its inline scripts come after the skeleton (index.html; the route preloads' too, vite-route-preload.ts).
       expect(html.split('</head>')[0]).not.toMatch(/<script>/);
+    }
+  });
+
+  test("a navigation gets config.js's code written into the page (one request less); any other fetch gets index.html as built", async () => {
+    const config = readFileSync(path.join(dist, 'config.js'), 'utf8').trim();
+    const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const nav = await get('/sales-orders', { Accept: 'text/html', 'Sec-Fetch-Dest': 'document', 'Accept-Encoding': 'br' });
+    expect(nav.status).toBe(200);
+    expect(nav.headers['content-encoding']).toBe('br');
+    expect(nav.headers.vary).toMatch(/Sec-Fetch-Dest/i);
+    expect(nav.headers['cache-control']).toBe('no-cache');
+    expect(nav.headers['x-frame-options']).toBe('DENY');
+    const html = zlib.brotliDecompressSync(nav.body).toString('utf8');
+    expect(html).not.toContain('<script src="/config.js"');
+    expect(html).toContain(`<script>\n${config}\n</script>`);
+    // after the skeleton (no inline script in <head>), before the early list request
+    expect(html.split('</head>')[0]).not.toMatch(/<script>/);
+    expect(html.indexOf(config)).toBeLessThan(html.indexOf('__balcaoEarly'));
+    // the CSP allows exactly that script by hash
+    const hash = createHash('sha256').update(`\n${config}\n`).digest('base64');
+    expect(nav.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    // revalidation by the later of the two files' dates
+    const again = await get('/sales-orders', { 'Sec-Fetch-Dest': 'document', 'If-Modified-Since': nav.headers['last-modified'] as string });
+    expect(again.status).toBe(304);
+    // the service worker's precache (and any fetch that is not a navigation) gets the built file, config.js's tag included
+    for (const dest of [{}, { 'Sec-Fetch-Dest': 'empty' }] as Record<string, string>[]) {
+      const plain = await get('/index.html', { ...dest, 'Accept-Encoding': 'identity' });
+      expect(plain.status).toBe(200);
+      expect(plain.body.toString('utf8')).toBe(built);
+      expect(plain.headers.vary).toMatch(/Sec-Fetch-Dest/i);
     }
   });
 

@@ -120,6 +120,24 @@ describe("index.html's early list request", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('leaves at once when the server wrote the configuration into the page (no config.js tag), to the API it names', () => {
+    const calls = stubFetch();
+    localStorage.setItem('token', 'abc');
+    window.history.replaceState(null, '', '/sales-orders');
+    window.__BALCAO_CONFIG__ = { apiUrl: 'https://api.example.com/api/' };
+    new Function(earlyScript)();
+    expect(calls).toEqual([{ url: `https://api.example.com/api${scriptMap['/sales-orders']![1]}`, authorization: 'Bearer abc' }]);
+    expect(window.__balcaoEarly?.base).toBe('https://api.example.com/api');
+  });
+
+  it('sends nothing with neither a configuration nor its tag', () => {
+    const calls = stubFetch();
+    localStorage.setItem('token', 'abc');
+    window.history.replaceState(null, '', '/sales-orders');
+    new Function(earlyScript)();
+    expect(calls).toEqual([]);
+  });
+
   it('a failed early answer leaves the list to its own request, sent once more', async () => {
     const { router, queryClient } = await createTestApp('/sales-orders', {
       permissions: grant({ api: 'sales-order', controller: 'sales-order', action: 'find' }),

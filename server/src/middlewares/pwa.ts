@@ -21,6 +21,12 @@ import type { AppContext } from '../utils/types';
  *   `Cache-Control: no-cache`, revalidated by `Last-Modified` (304).
  * - A path whose last segment has no dot and is not a file is a client route: `index.html`.
  *   A missing dotted name (`/robots.txt`) goes on to Strapi (its own public folder, else 404).
+ * - A navigation to a page (`Sec-Fetch-Dest: document`) gets index.html with config.js's code
+ *   written into it (`inlineRuntimeConfig`; issue 13, LCP: one request less on a cold start, and
+ *   index.html's early list request leaves at once), from memory (global::compression compresses
+ *   it), `Last-Modified` the later of the two files. Any other fetch of index.html (the service
+ *   worker's precache, which then takes config.js through its own cache) gets the file as built.
+ *   Both carry `Vary: Accept-Encoding, Sec-Fetch-Dest`.
  * - Pages and the other files carry the PWA's Content-Security-Policy (see `pwaCsp`) besides
  *   the API's helmet headers (nosniff, Referrer-Policy, HSTS) set by `strapi::security` before
  *   this; hashed assets keep only nosniff, Referrer-Policy and HSTS (DOCUMENT_ONLY_HEADERS).
@@ -43,6 +49,22 @@ export default () => {
       cspCache = { key, value: pwaCsp(html, config, process.env.CSP_EXTRA_ORIGINS) };
     }
     return cspCache.value;
+  };
+
+  let pageCache: { key: string; value: { html: string; csp: string; lastModified: Date } | undefined } | undefined;
+  /** index.html with config.js written into it, and its CSP; recomputed when either file changes. */
+  const navigationPage = () => {
+    const configFile = path.join(root, 'config.js');
+    if (!existsSync(configFile)) return undefined;
+    const stats = [statSync(indexFile), statSync(configFile)];
+    const key = stats.map((st) => st.mtimeMs).join(':');
+    if (pageCache?.key !== key) {
+      const config = readFileSync(configFile, 'utf8');
+      const html = inlineRuntimeConfig(readFileSync(indexFile, 'utf8'), config);
+      const lastModified = new Date(Math.max(...stats.map((st) => st.mtimeMs)));
+      pageCache = { key, value: html === undefined ? undefined : { html, csp: pwaCsp(html, config, process.env.CSP_EXTRA_ORIGINS), lastModified } };
+    }
+    return pageCache.value;
   };
 
   return async (ctx: AppContext, next: () => Promise<void>) => {
@@ -77,7 +99,18 @@ export default () => {
 
     const immutable = file.startsWith('assets/');
     ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    ctx.set('Vary', 'Accept-Encoding');
+    ctx.set('Vary', file === 'index.html' ? 'Accept-Encoding, Sec-Fetch-Dest' : 'Accept-Encoding');
+    const page = file === 'index.html' && ctx.get('Sec-Fetch-Dest') === 'document' ? navigationPage() : undefined;
+    if (page) {
+      ctx.set('Content-Security-Policy', page.csp);
+      ctx.set('X-Frame-Options', 'DENY');
+      ctx.status = 200;
+      ctx.type = 'html';
+      ctx.lastModified = page.lastModified;
+      if (ctx.fresh) ctx.status = 304;
+      else ctx.body = page.html;
+      return;
+    }
     if (immutable) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
     else ctx.set('Content-Security-Policy', csp());
     if (file === 'index.html') ctx.set('X-Frame-Options', 'DENY');
@@ -90,6 +123,22 @@ export default () => {
     }
   };
 };
+
+/**
+ * index.html with the runtime configuration written into it (issue 13, LCP): config.js's tag
+ * (`<script src="/config.js" defer></script>`, in <head>) removed, and config.js's code in an
+ * inline `<script>` at the `<!--balcao:config-->` marker, which index.html puts after the
+ * skeleton (an inline script in <head> would hold up the first paint) and before the script that
+ * sends the list's early request. `pwaCsp` of the result allows it by hash.
+ * Returns undefined, and the page is served as built, when the page lacks the tag or the marker,
+ * or when the code holds `</script` or `<!--` (which would end or bend the inline script).
+ */
+export function inlineRuntimeConfig(html: string, configJs: string): string | undefined {
+  const tag = /[ \t]*<script src="\/config\.js" defer><\/script>[ \t]*\r?\n?/;
+  const marker = '<!--balcao:config-->';
+  if (!tag.test(html) || !html.includes(marker) || /<\/script|<!--/i.test(configJs)) return undefined;
+  return html.replace(tag, '').replace(marker, () => `<script>\n${configJs.trim()}\n</script>`);
+}
 
 /**
  * Headers that only mean something on a document, a worker or an API answer, dropped from the
