@@ -88,6 +88,33 @@ test.describe('a signed-in cold start (issue 13, LCP)', () => {
     expect(preloaded.some((p) => /\/assets\/ui-[\w-]+\.js$/.test(p))).toBe(true);
   });
 
+  test("leaves users/me's revalidation and the manifest until after the first screen's paint (main.tsx)", async ({ page }) => {
+    await login(page, 'admin');
+    // In the page: when React's first order row appears, and when the manifest's <link> is added.
+    await page.addInitScript(() => {
+      const marks: Record<string, number> = {};
+      (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+      new MutationObserver(() => {
+        if (marks.row === undefined && document.querySelector('a[aria-label^="Detalhes do pedido"]')) marks.row = performance.now();
+        if (marks.manifest === undefined && document.querySelector('link[rel="manifest"]')) marks.manifest = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/sales-orders');
+    await expect(page.getByRole('link', { name: /^Detalhes do pedido / }).first()).toBeVisible();
+    const order = () =>
+      page.evaluate(() => {
+        const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
+        const me = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/users/me');
+        return { row: marks.row, manifest: marks.manifest, me: me?.startTime };
+      });
+    await expect.poll(async () => (await order()).me !== undefined && (await order()).manifest !== undefined).toBe(true);
+    const { row, manifest, me } = await order();
+    // The warm start painted the list from the stored session; the revalidation and the manifest came after.
+    expect(row).toBeDefined();
+    expect(me!).toBeGreaterThan(row!);
+    expect(manifest!).toBeGreaterThan(row!);
+  });
+
   test("asks for the list's first page before the application's JavaScript has arrived, and only once", async ({ page }) => {
     await login(page, 'admin');
     const lists: string[] = [];
