@@ -10,7 +10,11 @@ describe('shared chunks of a signed-in start', () => {
   const R = '/app/src/routes';
   const m = (imports: string[] = [], dynamicImports: string[] = []): GraphModule => ({ imports, dynamicImports });
   const graph = new Map<string, GraphModule>([
-    ['/app/src/main.tsx', m(['/app/src/router.tsx'], ['/app/src/lib/update.ts', '/app/src/app/offline.ts'])],
+    // main.tsx's own graph holds list-search and the router's barrel (the entry's)
+    [
+      '/app/src/main.tsx',
+      m(['/app/src/router.tsx', '/app/src/lib/list-search.ts', '/app/node_modules/router/index.js'], ['/app/src/lib/update.ts', '/app/src/app/offline.ts']),
+    ],
     ['/app/src/router.tsx', m([`${R}/_app.tsx`, `${R}/login.tsx`, `${R}/_app/orders.tsx`, `${R}/_app/index.tsx`])],
     [`${R}/_app.tsx`, m([], [`${R}/_app.tsx?tsr-split=component`])],
     [`${R}/_app.tsx?tsr-split=component`, m(['/app/src/menu.tsx', '/app/src/icons.tsx'])],
@@ -28,6 +32,7 @@ describe('shared chunks of a signed-in start', () => {
           '/app/src/login-form.tsx',
           '/app/src/document.ts',
           '/app/src/features/auth/schema.ts',
+          '/app/src/cpf.ts',
         ],
         ['/app/src/session-schemas.ts'],
       ),
@@ -46,12 +51,26 @@ describe('shared chunks of a signed-in start', () => {
     ['/app/src/app/offline.ts', m(['/app/src/locks.ts', '/app/src/outbox-peek.ts', '/app/src/toast.tsx'])],
     ['/app/src/outbox-peek.ts', m()],
     [`${R}/_app/orders.tsx`, m([], [`${R}/_app/orders.tsx?tsr-split=component`])],
-    [`${R}/_app/orders.tsx?tsr-split=component`, m(['/app/src/list/index.ts', '/app/src/orders-api.ts', '/app/src/document.ts'])],
+    // the orders list also formats CPFs, uses the formatters, a switch and a helper of its own
+    [
+      `${R}/_app/orders.tsx?tsr-split=component`,
+      m([
+        '/app/src/list/index.ts',
+        '/app/src/orders-api.ts',
+        '/app/src/document.ts',
+        '/app/src/cpf.ts',
+        '/app/src/lib/format.ts',
+        '/app/src/components/ui/switch.tsx',
+        '/app/src/lib/orders-only.ts',
+        '/app/src/lib/list-search.ts',
+      ]),
+    ],
     ['/app/src/list/index.ts', m(['/nm/table.js', '/nm/query/index.js', '/app/src/dialog-kit.ts', '/app/src/input.tsx'])],
     ['/nm/table.js', m(['/nm/table-core.js'])],
     ['/nm/table-core.js', m()],
     ['/app/src/input.tsx', m()],
-    [`${R}/_app/profile.tsx`, m(['/app/src/input.tsx'])],
+    // the profile form uses the switch too
+    [`${R}/_app/profile.tsx`, m(['/app/src/input.tsx', '/app/src/components/ui/switch.tsx'])],
     ['/app/src/orders-api.ts', m(['/app/src/features/orders/schema.ts', '/app/src/features/orders/status.ts'])],
     ['/app/src/features/orders/schema.ts', m(['/app/node_modules/zod/mini/index.js', '/app/src/features/users/schema.ts'])],
     ['/app/src/features/orders/status.ts', m()],
@@ -75,19 +94,6 @@ describe('shared chunks of a signed-in start', () => {
     ['/app/node_modules/router/useRouterState.js', m()],
     ['/app/node_modules/zod/mini/coerce.js', m()],
   ]);
-  // wiring: /login and the orders screen format CPFs; the orders list also uses the formatters, a switch and its own helper
-  graph.get(`${R}/login.tsx?tsr-split=component`)!.imports = [...graph.get(`${R}/login.tsx?tsr-split=component`)!.imports, '/app/src/cpf.ts'];
-  graph.get(`${R}/_app/orders.tsx?tsr-split=component`)!.imports = [
-    ...graph.get(`${R}/_app/orders.tsx?tsr-split=component`)!.imports,
-    '/app/src/cpf.ts',
-    '/app/src/lib/format.ts',
-    '/app/src/components/ui/switch.tsx',
-    '/app/src/lib/orders-only.ts',
-    '/app/src/lib/list-search.ts',
-  ];
-  // the profile form uses the switch too; main.tsx's own graph holds list-search and the router's barrel
-  graph.get(`${R}/_app/profile.tsx`)!.imports = [...graph.get(`${R}/_app/profile.tsx`)!.imports, '/app/src/components/ui/switch.tsx'];
-  graph.get('/app/src/main.tsx')!.imports = [...graph.get('/app/src/main.tsx')!.imports, '/app/src/lib/list-search.ts', '/app/node_modules/router/index.js'];
   const sets = sharedChunkModules(graph, {
     routesDir: R,
     sessionModules: ['/app/src/app/offline.ts', '/app/src/session-schemas.ts'],

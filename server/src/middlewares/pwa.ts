@@ -38,33 +38,29 @@ export default () => {
     return async (_ctx: AppContext, next: () => Promise<void>) => next();
   }
 
-  let cspCache: { key: string; value: string } | undefined;
-  /** The CSP, recomputed when index.html or config.js change on disk (inline hashes, API origin). */
-  const csp = () => {
-    const configFile = path.join(root, 'config.js');
-    const key = [indexFile, configFile].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)).join(':');
-    if (cspCache?.key !== key) {
-      const html = readFileSync(indexFile, 'utf8');
-      const config = existsSync(configFile) ? readFileSync(configFile, 'utf8') : '';
-      cspCache = { key, value: pwaCsp(html, config, process.env.CSP_EXTRA_ORIGINS) };
+  const configFile = path.join(root, 'config.js');
+  let cache: { key: string; value: { csp: string; navigation?: { html: string; csp: string; lastModified: Date } } } | undefined;
+  /**
+   * What index.html and config.js make, recomputed when either changes on disk: the files' CSP
+   * (inline hashes, API origin) and a navigation's page with config.js written into it and its CSP.
+   */
+  const fromDisk = () => {
+    const mtimes = [indexFile, configFile].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0));
+    const key = mtimes.join(':');
+    if (cache?.key !== key) {
+      const built = readFileSync(indexFile, 'utf8');
+      const config = mtimes[1] ? readFileSync(configFile, 'utf8') : '';
+      const html = mtimes[1] ? inlineRuntimeConfig(built, config) : undefined;
+      const extra = process.env.CSP_EXTRA_ORIGINS;
+      cache = {
+        key,
+        value: {
+          csp: pwaCsp(built, config, extra),
+          navigation: html === undefined ? undefined : { html, csp: pwaCsp(html, config, extra), lastModified: new Date(Math.max(...mtimes)) },
+        },
+      };
     }
-    return cspCache.value;
-  };
-
-  let pageCache: { key: string; value: { html: string; csp: string; lastModified: Date } | undefined } | undefined;
-  /** index.html with config.js written into it, and its CSP; recomputed when either file changes. */
-  const navigationPage = () => {
-    const configFile = path.join(root, 'config.js');
-    if (!existsSync(configFile)) return undefined;
-    const stats = [statSync(indexFile), statSync(configFile)];
-    const key = stats.map((st) => st.mtimeMs).join(':');
-    if (pageCache?.key !== key) {
-      const config = readFileSync(configFile, 'utf8');
-      const html = inlineRuntimeConfig(readFileSync(indexFile, 'utf8'), config);
-      const lastModified = new Date(Math.max(...stats.map((st) => st.mtimeMs)));
-      pageCache = { key, value: html === undefined ? undefined : { html, csp: pwaCsp(html, config, process.env.CSP_EXTRA_ORIGINS), lastModified } };
-    }
-    return pageCache.value;
+    return cache.value;
   };
 
   return async (ctx: AppContext, next: () => Promise<void>) => {
@@ -100,7 +96,7 @@ export default () => {
     const immutable = file.startsWith('assets/');
     ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('Vary', file === 'index.html' ? 'Accept-Encoding, Sec-Fetch-Dest' : 'Accept-Encoding');
-    const page = file === 'index.html' && ctx.get('Sec-Fetch-Dest') === 'document' ? navigationPage() : undefined;
+    const page = file === 'index.html' && ctx.get('Sec-Fetch-Dest') === 'document' ? fromDisk().navigation : undefined;
     if (page) {
       ctx.set('Content-Security-Policy', page.csp);
       ctx.set('X-Frame-Options', 'DENY');
@@ -112,7 +108,7 @@ export default () => {
       return;
     }
     if (immutable) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
-    else ctx.set('Content-Security-Policy', csp());
+    else ctx.set('Content-Security-Policy', fromDisk().csp);
     if (file === 'index.html') ctx.set('X-Frame-Options', 'DENY');
     await send(ctx, file, { root, brotli: true, gzip: true, hidden: false, index: false, format: false });
     if (!immutable && ctx.status === 200 && ctx.fresh) {
