@@ -7,15 +7,16 @@
  * - strapi::body reads multipart up to 20 MB so global::upload-guard can answer the 15 MB rule
  *   itself with a readable message (issue 2 "Uploads").
  * - global::db-errors turns PostgreSQL value errors (22xxx) into 400s instead of 500s.
- * - global::query-shape (after strapi::query): malformed filters answer 400 on every /api route.
  * - global::signed-files answers EVERY request that names /uploads in any spelling, before the
  *   static routes of strapi::public and of the upload plugin (both koa-static, which decode the
  *   path) can see it: it serves /uploads/<name> with a valid signature itself, on one canonical
  *   path, and refuses the rest (issue 8 item 1). strapi::public stays only because Strapi requires it.
  * - global::body-drain (before strapi::body): after a 413 the unread rest of the body is discarded,
  *   so the keep-alive connection serves the next request.
- * - global::body-shape, global::upload-guard then global::idempotency after strapi::body (they read
- *   the parsed body): too-deep bodies 400, unparsed body types 415, file rules, idempotency.
+ * - Guards that read what a request means run as ROUTE middlewares, after the router matched (it
+ *   ignores the path's case and a trailing slash), not here: global::body-shape and global::query-shape
+ *   on every content-API route (src/utils/route-guards.ts), global::upload-guard and global::idempotency
+ *   on the routes that declare them (docs/architecture.md "Guards on routes").
  * - global::compression (koa-compress's rules: br quality 4 / gzip, ≥ 1 KB, compressible types) for API
  *   answers, an answer held in memory compressed in one synchronous call (src/middlewares/compression.ts);
  *   global::pwa (after global::signed-files, so every spelling of /uploads is theirs) serves the built
@@ -39,7 +40,6 @@ export default ({ env }) => [
   },
   'strapi::poweredBy',
   'strapi::query',
-  'global::query-shape',
   'global::body-drain',
   {
     name: 'strapi::body',
@@ -50,9 +50,6 @@ export default ({ env }) => [
       formidable: { maxFileSize: 20 * 1024 * 1024, maxTotalFileSize: 20 * 1024 * 1024, maxFiles: 10 },
     },
   },
-  'global::body-shape',
-  'global::upload-guard',
-  'global::idempotency',
   'strapi::session',
   'strapi::favicon',
   'global::signed-files',

@@ -14,6 +14,7 @@ import { registerIdempotencySweep } from './middlewares/idempotency';
 import { acquireBootLock, registerGracefulShutdown, releaseBootLock } from './utils/cluster';
 import { ensureSearchIndexes, registerFreeTextSearch } from './utils/search';
 import { logClientAbortsQuietly } from './utils/client-aborts';
+import { attachRouteGuards } from './utils/route-guards';
 
 export default {
   /**
@@ -27,6 +28,8 @@ export default {
    */
   async register({ strapi }: { strapi: Core.Strapi }) {
     await acquireBootLock(strapi);
+    // guards that must see the route the router matched, not the path's spelling (utils/route-guards.ts)
+    attachRouteGuards(strapi);
     // Strapi types both as lodash's CurriedFunction1 (callable with no argument), which a plain
     // `(schema) => async (data) => data` cannot satisfy: the casts are only about that.
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as unknown as validate.Validator);

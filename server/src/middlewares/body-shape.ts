@@ -3,8 +3,9 @@ import { PROTOTYPE_NAMES } from '../utils/query-errors';
 import type { AppContext } from '../utils/types';
 
 /**
- * `global::body-shape`, right after strapi::body (issue 8 item 6 "No request answers 5xx because
- * of its body"). For every /api request that carries a body:
+ * `global::body-shape`, a route middleware of every content-API route (utils/route-guards.ts; it runs
+ * after strapi::body parsed the body, on whatever spelling of the path the router matched).
+ * For every content-API request that carries a body:
  * - a JSON/form body nested deeper than MAX_BODY_DEPTH (20) levels answers 400 before any handler
  *   walks it (5,000 levels used to overflow the stack of Strapi's validators → 500);
  * - a body of a type strapi::body does not parse (not JSON, urlencoded, multipart or text) answers
@@ -41,7 +42,7 @@ export function inspectBody(value: unknown, limit = MAX_BODY_DEPTH): { depth: nu
 }
 
 export default () => async (ctx: AppContext, next: () => Promise<void>) => {
-  if (!ctx.path.startsWith('/api/') || (!ctx.request.length && !ctx.get('transfer-encoding'))) return next();
+  if (!ctx.request.length && !ctx.get('transfer-encoding')) return next();
   if (ctx.request.body === undefined && !ctx.is('json', 'urlencoded', 'multipart', 'text')) {
     ctx.status = 415;
     ctx.body = {

@@ -4,19 +4,20 @@ import type { Core } from '@strapi/strapi';
 import type { AppContext, UploadedFiles } from '../utils/types';
 
 /**
- * `global::idempotency` (issue 2 "Exactly once"). For POST /api/receivables, /api/upload and
- * /api/sales-order-documents carrying an `Idempotency-Key` header (1–200 characters):
- * - the key is scoped to the authenticated user (JWT; requests without a valid JWT pass through);
+ * `global::idempotency`, a route middleware declared by the routes it guards (the creates of
+ * receivables and sales-order documents, the upload route): whatever spelling of the path the router
+ * matched, a request carrying an `Idempotency-Key` header (1–200 characters) is answered once:
+ * - the key is scoped to the authenticated user (requests without a signed-in user pass through);
  * - the key is claimed by a unique insert before the request runs, so concurrent duplicates
  *   create exactly one row: a duplicate waits until the first completes, then replays it;
  * - the first answer's status and body are stored and replayed (header `Idempotent-Replayed: true`)
  *   for IDEMPOTENCY_TTL_DAYS (default 8) days; expired ones are deleted by a cron task on every
  *   instance (registerIdempotencySweep, IDEMPOTENCY_SWEEP_RULE);
- * - the same key with a different body (JSON, or multipart fields + file bytes) → 422;
+ * - the same key with a different request (another route, query string, JSON body, or multipart
+ *   fields + file bytes) → 422;
  * - 5xx answers, thrown errors, 401/403/408/409/429 release the key so the client may retry.
  */
 const UID = 'api::idempotency-key.idempotency-key';
-const PATHS = new Set(['/api/receivables', '/api/upload', '/api/sales-order-documents']);
 const RELEASE = new Set([401, 403, 408, 409, 429]);
 const WAIT_MS = 30_000;
 
@@ -56,10 +57,21 @@ function fileHash(filepath: string): Promise<string> {
   });
 }
 
-/** sha256 over the method, path, body fields and (multipart) each file's name, size and bytes. */
+/**
+ * The route a request reached, as the router matched it (method and the route's declared path, with
+ * its `:params`), whatever the spelling of the request's path.
+ */
+function routeOf(ctx: AppContext): string {
+  const route = ctx.state.route;
+  const params = stable(ctx.params ?? {});
+  return route ? `${ctx.method} ${route.info?.pluginName ?? route.info?.apiName ?? ''}:${route.path} ${params}` : `${ctx.method} ${ctx.path}`;
+}
+
+/** sha256 over the route, the parsed query string, the body fields and (multipart) each file's name, size and bytes. */
 async function requestHash(ctx: AppContext): Promise<string> {
   const h = createHash('sha256');
-  h.update(`${ctx.method} ${ctx.path}\n`);
+  h.update(`${routeOf(ctx)}\n`);
+  h.update(`${stable(ctx.query ?? {})}\n`);
   h.update(stable(ctx.request.body ?? null));
   const files = (ctx.request.files ?? {}) as UploadedFiles;
   for (const field of Object.keys(files).sort()) {
@@ -80,15 +92,6 @@ function send(ctx: AppContext, status: number, body: unknown, replay = false) {
 
 function errorBody(status: number, name: string, message: string) {
   return { data: null, error: { status, name, message, details: {} } };
-}
-
-async function userIdOf(ctx: AppContext): Promise<number | null> {
-  try {
-    const payload = await strapi.plugin('users-permissions').service('jwt').getToken(ctx);
-    return payload?.id ? Number(payload.id) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Cron rule of the sweep of expired keys (IDEMPOTENCY_SWEEP_RULE, 6-field croner syntax; default: every hour at minute 47). */
@@ -116,14 +119,15 @@ export function registerIdempotencySweep(s: Core.Strapi): void {
 
 export default () => async (ctx: AppContext, next: () => Promise<void>) => {
   const key = ctx.get('Idempotency-Key');
-  if (ctx.method !== 'POST' || !key || !PATHS.has(ctx.path.replace(/\/+$/, ''))) return next();
+  if (!key) return next();
   if (key.length > 200) return send(ctx, 400, errorBody(400, 'ValidationError', 'Idempotency-Key deve ter no máximo 200 caracteres.'));
-  const userId = await userIdOf(ctx);
+  // the route runs after authentication: the signed-in user of users-permissions, if any
+  const userId = ctx.state.user?.id ? Number(ctx.state.user.id) : null;
   if (!userId) return next();
 
   const scopeKey = `${userId}:${createHash('sha256').update(key).digest('hex')}`;
   const hash = await requestHash(ctx);
-  const methodPath = `POST ${ctx.path}`;
+  const methodPath = routeOf(ctx).slice(0, 255);
   const q = strapi.db.query(UID);
 
   // Claim the key (unique insert), or find the row of the first request.

@@ -2,8 +2,8 @@ import { assertFieldsShape, assertFilterShape, assertNoPrototypeNames, assertPag
 import type { AppContext } from '../utils/types';
 
 /**
- * `global::query-shape`, right after strapi::query (issue 2 "Malformed query strings ...: all 4xx";
- * issue 8 item 6 "No request answers 5xx because of its query").
+ * `global::query-shape`, a route middleware of every content-API route (utils/route-guards.ts), so it
+ * runs on whatever spelling of the path the router matched (`/API/sales-orders` included).
  * For every content-API request: a malformed `filters` tree (an object given to `$eq`, `$or` that
  * is not a list, `$between` without two values, a list where the tree goes, ...) or a pagination
  * value that is not a 32-bit integer, an empty field name in `fields` or a field named like an
@@ -12,7 +12,6 @@ import type { AppContext } from '../utils/types';
  * One place for every endpoint, stock ones (/users) included; see utils/query-errors.ts.
  */
 export default () => async (ctx: AppContext, next: () => Promise<void>) => {
-  if (!ctx.path.startsWith('/api/')) return next();
   assertFilterShape(ctx.query?.filters);
   assertPaginationShape(ctx.query);
   assertSortShape(ctx.query);

@@ -22,8 +22,8 @@ import type { AppContext } from '../utils/types';
  * - With UPLOAD_PROVIDER=s3 (utils/object-storage.ts) the bytes come from the private bucket,
  *   object `<name>`, read with the server's credentials: any instance serves any file.
  *
- * Also answers an anonymous `GET /api/document-types/get-signed-url` with the spec's 401 text
- * (spec 001 §8 "Files"), since the stock answer would be a 403.
+ * Also turns the stock 403 of an anonymous request to the signed-URL route (the route the router
+ * matched, whatever the path's spelling) into the spec's 401 text (spec 001 §8 "Files").
  */
 const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -41,13 +41,18 @@ function answer(ctx: AppContext, status: number, name: string, message: string) 
   ctx.body = { data: null, error: { status, name, message, details: {} } };
 }
 
+const SIGNED_URL_HANDLER = 'document-type.getSignedUrl';
+
 export default () => async (ctx: AppContext, next: () => Promise<void>) => {
-  // spec 001 §8 "Files": an anonymous signed-URL request is a 401, not the stock 403.
-  if (ctx.path === '/api/document-types/get-signed-url' && !ctx.get('Authorization')) {
-    return answer(ctx, 401, 'UnauthorizedError', 'Não autenticado: Faça login para acessar este arquivo');
-  }
   const target = classifyUploadPath(ctx.path);
-  if (target.kind === 'none') return next();
+  if (target.kind === 'none') {
+    await next();
+    // spec 001 §8 "Files": an anonymous signed-URL request is a 401, not the stock 403.
+    if (ctx.status === 403 && !ctx.get('Authorization') && ctx.state.route?.handler === SIGNED_URL_HANDLER) {
+      answer(ctx, 401, 'UnauthorizedError', 'Não autenticado: Faça login para acessar este arquivo');
+    }
+    return;
+  }
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
     ctx.set('Allow', 'GET, HEAD');
     return answer(ctx, 405, 'MethodNotAllowedError', 'Método não permitido para arquivos.');

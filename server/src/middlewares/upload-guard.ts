@@ -3,7 +3,9 @@ import { isAdminUser } from '../utils/scope';
 import type { AppContext, UploadedFile, UploadedFiles } from '../utils/types';
 
 /**
- * `global::upload-guard` (issue 2 "Uploads"; spec 001 §5, §9): POST /api/upload accepts only
+ * `global::upload-guard` (spec 001 §5, §9), a route middleware of the upload plugin's
+ * `POST /api/upload` route (extensions/upload/strapi-server.ts), so every spelling the router matches
+ * (`/api/Upload`, `/API/upload/`) runs it. The upload accepts only
  * pdf, png, jpg/jpeg, heic and webp, recognised by their first bytes (magic numbers) and by an
  * extension that agrees with the content, each at most 15 MB (UPLOAD_MAX_BYTES). Anything else is
  * refused with 400 (413 for size) and a Portuguese message, before Strapi stores a byte. Replacing
@@ -45,22 +47,12 @@ async function head(filepath: string): Promise<Buffer> {
   }
 }
 
-async function callerIsAdmin(ctx: AppContext): Promise<boolean> {
-  try {
-    const payload = await strapi.plugin('users-permissions').service('jwt').getToken(ctx);
-    if (!payload?.id) return false;
-    const user = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: payload.id }, populate: ['role'] });
-    return isAdminUser(user);
-  } catch {
-    return false;
-  }
-}
-
 export default () => async (ctx: AppContext, next: () => Promise<void>) => {
-  if (ctx.method !== 'POST' || !/^\/api\/upload\/?$/.test(ctx.path)) return next();
   if (!ctx.is('multipart')) return refuse(ctx, 400, 'Envie o arquivo como multipart/form-data no campo "files".');
   const fields: { ref?: unknown; refId?: unknown; field?: unknown } = ctx.request.body ?? {};
-  if ((ctx.query.id || fields.ref || fields.refId || fields.field) && !(await callerIsAdmin(ctx))) {
+  // the route runs after authentication: ctx.state.user is the caller (users-permissions populates its role)
+  const replacesOrLinks = ctx.query.id !== undefined || fields.ref !== undefined || fields.refId !== undefined || fields.field !== undefined;
+  if (replacesOrLinks && !isAdminUser(ctx.state.user)) {
     return refuse(ctx, 403, 'Apenas administradores podem substituir arquivos ou vinculá-los diretamente a registros.');
   }
   const files = (ctx.request.files ?? {}) as UploadedFiles;

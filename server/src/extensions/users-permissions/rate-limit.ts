@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { RateLimit } from 'koa2-ratelimit';
@@ -28,9 +27,15 @@ export interface RateLimitConfig {
   addressMax?: number;
 }
 
-/** Request path as one bucket name: normalised, lower case, no trailing slash. */
-const routeKey = (requestPath: unknown) =>
-  typeof requestPath === 'string' ? path.posix.normalize(requestPath).toLowerCase().replace(/\/+$/, '') || '/' : 'invalid-path';
+/**
+ * The bucket name of a request: the route the router matched (its method and declared path, e.g.
+ * `POST /auth/local`), so every spelling of the path (`/API/Auth/Local/`) counts in the same buckets.
+ * This is a route middleware: the route is always known.
+ */
+const routeKey = (ctx: AppContext) => {
+  const route = ctx.state?.route;
+  return route ? `${route.method} ${route.path}`.toLowerCase() : 'unknown-route';
+};
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
@@ -40,7 +45,7 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
  * the route has none.
  */
 export function requestIdentifier(ctx: AppContext): string | null {
-  const route = routeKey(ctx.request?.path);
+  const route = routeKey(ctx);
   const body: { identifier?: unknown; email?: unknown } = ctx.request?.body && typeof ctx.request.body === 'object' ? ctx.request.body : {};
   if (route.endsWith('/auth/local')) {
     const identifier = text(body.identifier);
@@ -90,7 +95,7 @@ export const authRateLimit =
     if (config.enabled === false) return next();
     const interval = config.interval ?? 60_000;
     const max = config.max ?? 10;
-    const route = routeKey(ctx.request.path);
+    const route = routeKey(ctx);
     const address = ctx.request.ip || 'unknown-address';
     const identifier = requestIdentifier(ctx);
     const buckets: Array<[string, number, string]> = identifier

@@ -1,3 +1,6 @@
 import { factories } from '@strapi/strapi';
 
-export default factories.createCoreRouter('api::receivable.receivable');
+/** A create carrying an `Idempotency-Key` is answered once and replayed after (middlewares/idempotency.ts). */
+export default factories.createCoreRouter('api::receivable.receivable', {
+  config: { create: { middlewares: ['global::idempotency'] } },
+});
