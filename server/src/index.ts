@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { sanitize, validate } from '@strapi/utils';
 import { runSeed } from './seed';
-import { subscribeWriteChecks, relationScopeValidator } from './utils/relation-scope';
+import { subscribeWriteChecks, relationScopeValidator, registerCanonicalRelations } from './utils/relation-scope';
 import { userExposureSanitizer } from './utils/user-exposure';
 import { acceptsLists, registerFastOutputSanitizer } from './utils/output-sanitizer';
 import { registerQuerySanitizeCache, registerQueryValidateCache } from './utils/query-cache';
@@ -33,6 +33,7 @@ export default {
     // Strapi types both as lodash's CurriedFunction1 (callable with no argument), which a plain
     // `(schema) => async (data) => data` cannot satisfy: the casts are only about that.
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as unknown as validate.Validator);
+    registerCanonicalRelations(strapi);
     strapi.sanitizers.add('content-api.output', acceptsLists(userExposureSanitizer(strapi)) as unknown as sanitize.Sanitizer);
     registerDeleteNotFound(strapi);
     // the REST path's per-request work, cut down (issue 14; docs/perf-rest-path.md): the query cache

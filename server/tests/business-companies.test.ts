@@ -257,7 +257,7 @@ describe('company custom actions (spec 000 §6) scoped to the caller’s own com
       token,
       body: { data: { customer_id: customer.id, vehicle_type_id: car.id, user_dispatcher_id: desp.id, vehicle_price: 100000, items: lines } },
     });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data.items).toHaveLength(2);
     expect(created.body.data.original_amount).toBeCloseTo(sim.data.items[0].price + sim.data.items[1].price, 2);
     expect(created.body.data.user_company_id.id).toBe(conc.id);

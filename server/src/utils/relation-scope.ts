@@ -2,6 +2,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { andFilters, getScope, scopeFilter, type Scope } from './scope';
 import { conflict } from './rules';
+import { canonicalRelations, parseRelation, requireId, type RelationRef } from './relations';
 import { requestState, type AppState, type AttributeView, type AuthUser, type Json, type SchemaView } from './types';
 
 /**
@@ -14,6 +15,9 @@ import { requestState, type AppState, type AttributeView, type AuthUser, type Js
  * without code:
  * - a relation whose rows belong to the other side (`mappedBy`, any `oneToMany`, morph relations)
  *   is not writable from this side at all: 400, for every caller;
+ * - every id and relation value is read by the one strict parser of utils/relations.ts (a value Strapi
+ *   would read differently from us, such as "13.0" or `{id, documentId}`, is a 400), so the rows
+ *   judged here are the rows Strapi links;
  * - every row named by a relation (plain id or documentId, arrays, `{id}`, `{documentId}`,
  *   `connect`, `set`, `disconnect`) must be inside the caller's read scope of the target
  *   (`scopeFilter(target, scope)`; one-to-one: the write scope, since it takes the row away from
@@ -29,7 +33,7 @@ import { requestState, type AppState, type AttributeView, type AuthUser, type Js
  */
 const FILE = 'plugin::upload.file';
 const USER = 'plugin::users-permissions.user';
-type Ref = { id: number } | { documentId: string };
+type Ref = RelationRef;
 
 /** Message of the refusal of a relation to a row outside the caller's scope. */
 export const outOfScopeMessage = (field: string) => `O registro indicado em "${field}" não foi encontrado.`;
@@ -41,57 +45,22 @@ export const childOwnedMessage = (field: string, owner?: string) =>
 export const FILE_NOT_MINE = 'Este arquivo foi enviado por outro usuário e não pode ser anexado.';
 export const FILE_ATTACHED = 'Este arquivo já está anexado a outro registro: envie-o novamente.';
 
+/**
+ * An integer field that holds another record's id (`pedido_id`): named `*_id`, like the spec's
+ * relation fields. Its value is parsed like a relation's id (utils/relations.ts), never coerced.
+ */
+export const isIdField = (key: string, attribute: AttributeView | undefined) =>
+  key.endsWith('_id') && (attribute?.type === 'integer' || attribute?.type === 'biginteger');
+
 /** The relations of `schema` that the other side owns (not writable from here). */
 export function isChildOwned(attribute: AttributeView | undefined): boolean {
   if (attribute?.type !== 'relation') return false;
   return Boolean(attribute.mappedBy) || attribute.relation === 'oneToMany' || String(attribute.relation).startsWith('morph');
 }
 
-function invalid(field: string, message = `Relação inválida em "${field}".`): never {
-  throw new errors.ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });
-}
-
 /** Message of the refusal of `set` beside `connect`/`disconnect` (Strapi's documented contract: "set cannot be used in combination with connect or disconnect"). */
 export const setWithConnectMessage = (field: string) =>
   `Relação inválida em "${field}": "set" substitui todas as ligações e não pode ser enviado junto com "connect" ou "disconnect".`;
-
-function refOf(value: unknown, field: string): Ref | null {
-  if (value === null || value === undefined || value === '') return null;
-  // ids are int4 on PostgreSQL: anything larger names no row and is refused as such
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= 2147483647 ? { id: value } : invalid(field);
-  if (typeof value === 'string') return /^\d+$/.test(value) ? refOf(Number(value), field) : { documentId: value };
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    const v = value as Record<string, unknown>;
-    if (v.id !== undefined && v.id !== null) return refOf(v.id, field);
-    if (typeof v.documentId === 'string') return { documentId: v.documentId };
-  }
-  return invalid(field);
-}
-
-/**
- * Every row a relation value names, in any content-API form: id, documentId, arrays of them,
- * `{id}`, `{documentId}`, `{connect, set, disconnect}` (arrays or single). Throws 400 on a shape
- * it cannot read (fail closed: nothing unread reaches the database), and on `set` sent beside
- * `connect` or `disconnect` (setWithConnectMessage).
- */
-export function relationRefs(value: unknown, field: string): Ref[] {
-  if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.map((v) => refOf(v, field)).filter((r): r is Ref => r !== null);
-  if (typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    const ops = ['connect', 'set', 'disconnect'].filter((k) => k in v);
-    if (ops.length) {
-      const extra = Object.keys(v).filter((k) => !['connect', 'set', 'disconnect', 'options'].includes(k));
-      if (extra.length) invalid(field);
-      // Strapi checks only one of them for existence (connect, else set) and then applies both: on
-      // PostgreSQL an unchecked id in `set` broke the transaction (500). Refused for every caller.
-      if (ops.includes('set') && ops.length > 1) invalid(field, setWithConnectMessage(field));
-      return ops.flatMap((k) => relationRefs(Array.isArray(v[k]) ? v[k] : v[k] == null ? [] : [v[k]], field));
-    }
-  }
-  const one = refOf(value, field);
-  return one ? [one] : [];
-}
 
 const sameRef = (ref: Ref, row: { id: number | string; documentId?: string }) => ('id' in ref ? Number(row.id) === ref.id : row.documentId === ref.documentId);
 const whereOf = (refs: Ref[]) => ({ $or: refs.map((r) => ('id' in r ? { id: { $eq: r.id } } : { documentId: { $eq: r.documentId } })) });
@@ -129,7 +98,7 @@ async function checkRelation(w: Walk, uid: UID.Schema, key: string, attribute: A
       errors: [{ path: [key], message: childOwnedMessage(key, attribute.mappedBy), name: 'ValidationError' }],
     });
   }
-  const refs = relationRefs(value, key);
+  const refs = parseRelation(value, key, attribute.relation);
   if (w.scope.kind === 'all' || refs.length === 0) return;
   const target = attribute.target;
   const mode = attribute.relation === 'oneToOne' ? 'write' : 'read';
@@ -156,9 +125,10 @@ async function checkRelation(w: Walk, uid: UID.Schema, key: string, attribute: A
   }
 }
 
-async function checkMedia(w: Walk, uid: UID.Schema, key: string, value: unknown, atRoot: boolean) {
+async function checkMedia(w: Walk, uid: UID.Schema, key: string, attribute: AttributeView, value: unknown, atRoot: boolean) {
   if (value === undefined) return;
-  for (const ref of relationRefs(value, key)) {
+  // a single media field holds one file, like a to-one relation
+  for (const ref of parseRelation(value, key, attribute.multiple ? 'manyToMany' : 'oneToOne')) {
     const file: { id: number; uploaded_by?: number | null } | null = await w.strapi.db
       .query(FILE)
       .findOne({ where: 'id' in ref ? { id: ref.id } : { documentId: ref.documentId }, select: ['id', 'uploaded_by'] });
@@ -179,7 +149,8 @@ async function walk(w: Walk, uid: UID.Schema, schema: SchemaView, data: unknown,
     const attribute = schema?.attributes?.[key];
     if (!attribute) continue;
     if (attribute.type === 'relation') await checkRelation(w, uid, key, attribute, value, atRoot);
-    else if (attribute.type === 'media') await checkMedia(w, uid, key, value, atRoot);
+    else if (isIdField(key, attribute) && value !== null && value !== undefined && value !== '') requireId(value, key);
+    else if (attribute.type === 'media') await checkMedia(w, uid, key, attribute, value, atRoot);
     else if (attribute.type === 'component' && value) {
       const component: SchemaView = w.strapi.getModel(attribute.component);
       for (const item of Array.isArray(value) ? value : [value]) await walk(w, attribute.component, component, item, false);
@@ -220,6 +191,25 @@ export const relationScopeValidator = (strapi: Core.Strapi) => (schema: SchemaVi
 };
 
 /**
+ * A Document Service middleware (src/index.ts): every create and update, whoever makes it, has its
+ * relations rewritten as the ids Strapi will link (utils/relations.ts `canonicalRelations`) right
+ * before Strapi reads them. The validator above judged the client's values with the same parser, so
+ * the rows it let through are exactly the rows linked (a plain "6a3f…" documentId, which Strapi alone
+ * would read as an id, reaches it as `{id}`). Values our services derive from checked input (an
+ * order's dispatcher company from its dispatcher) are business rules, not client input: they are
+ * rewritten, not judged again.
+ */
+export function registerCanonicalRelations(strapi: Core.Strapi): void {
+  strapi.documents.use(async (context, next) => {
+    const params = context.params as { data?: unknown };
+    if ((context.action === 'create' || context.action === 'update') && params.data) {
+      await canonicalRelations(strapi, strapi.getModel(context.uid), params.data);
+    }
+    return next();
+  });
+}
+
+/**
  * DB lifecycles (src/index.ts):
  * - a file stored during a request of a signed-in content-API user records that user in
  *   `uploaded_by` (docs/decisions.md "Security: files and relations");
@@ -247,11 +237,14 @@ export function subscribeWriteChecks(strapi: Core.Strapi) {
     models: [USER],
     async beforeCreate(event: LifecycleEvent) {
       const c = caller();
-      if (c) await checkRelationScope(strapi, USER, event.params?.data, c.user, { method: 'POST', params: {} });
+      if (!c) return;
+      await canonicalRelations(strapi, strapi.getModel(USER), event.params?.data, 'refuse');
+      await checkRelationScope(strapi, USER, event.params?.data, c.user, { method: 'POST', params: {} });
     },
     async beforeUpdate(event: LifecycleEvent) {
       const c = caller();
       const id = event.params?.where?.id;
+      if (c) await canonicalRelations(strapi, strapi.getModel(USER), event.params?.data, 'refuse');
       if (c)
         await checkRelationScope(strapi, USER, event.params?.data, c.user, {
           method: 'PUT',

@@ -4,6 +4,7 @@ import { andFilters, getScope, scopeFilter, type Scope } from './scope';
 import { findPage } from './find-page';
 import { neutralizeImpossibleNumbers, relationBranchesToIds } from './query-errors';
 import { isObject, type AppContext, type Json } from './types';
+import { refFilter, relationRef, requireId } from './relations';
 
 /** `this` of a core controller action: the core helpers (validate/sanitize/transform). */
 type CoreController = Core.CoreAPI.Controller.Base;
@@ -124,9 +125,9 @@ export function scopedActions(uid: UID.ContentType, strapi: Core.Strapi, opts: S
  * `required` makes an absent reference a 400 on create.
  */
 export async function assertOrderVisible(strapi: Core.Strapi, scope: Scope, data: Json, field = 'sales_order', required = false): Promise<void> {
-  const { relationRef, refFilter } = await import('./relations');
-  let ref = relationRef(data[field]);
-  if (ref === undefined && data.pedido_id != null && /^\d+$/.test(String(data.pedido_id))) ref = { id: Number(data.pedido_id) };
+  // the same strict reading the service and Strapi apply (utils/relations.ts): "13.0" is a 400, not order 13
+  let ref = relationRef(data[field], field);
+  if (ref === undefined && data.pedido_id != null && data.pedido_id !== '') ref = { id: requireId(data.pedido_id, 'pedido_id') };
   if (!ref) {
     if (required) throw new errors.ValidationError('Selecione um item válido', { errors: [{ path: [field], message: 'Selecione um item válido' }] });
     return;

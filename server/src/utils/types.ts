@@ -66,6 +66,8 @@ export interface AttributeView {
   target?: UID.ContentType;
   mappedBy?: string;
   inversedBy?: string;
+  /** media: whether the field holds several files. */
+  multiple?: boolean;
   component?: UID.Component;
   components?: UID.Component[];
 }

@@ -3,13 +3,23 @@ import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { checkedService } from '../../../utils/checked-service';
 import { isCnpj, normalizeDocument } from '../../../utils/documents';
-import { relationRef } from '../../../utils/relations';
+import { parseRef, relationRef, type RelationRef } from '../../../utils/relations';
 import { conflict, email, fail, has, percentage, text } from '../../../utils/rules';
 import type { DocumentInput, Json } from '../../../utils/types';
 
 const UID = 'api::company.company';
 
 /** A company row as the actions below read it, with its login user (`user_id`) populated. */
+
+/** A row key (id or documentId) read by the strict parser (utils/relations.ts), or null when it refuses it. */
+function tryRef(key: unknown): RelationRef | null {
+  try {
+    return parseRef(key, 'companies');
+  } catch {
+    return null;
+  }
+}
+
 export interface CompanyRow {
   id: number;
   documentId: string;
@@ -211,7 +221,9 @@ async function linkDealerships(strapi: Core.Strapi, documentId: string, data: Js
   };
   const rows: Array<{ userId: number; d: number; c: number }> = [];
   for (const entry of list) {
-    const ref = relationRef(entry && typeof entry === 'object' && !('id' in entry) && !('documentId' in entry) ? undefined : entry);
+    // each entry is an id, a documentId, or {id|documentId, incentives…}: the key read by the one strict parser
+    const key: unknown = entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry.id ?? entry.documentId) : entry;
+    const ref = key === undefined || key === null || typeof key === 'object' ? null : tryRef(key);
     if (!ref) fail('companies', 'Invalid IDs');
     const company: CompanyRow | null = await strapi.db
       .query(UID)

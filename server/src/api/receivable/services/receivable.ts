@@ -1,6 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { loadRef, relationRef } from '../../../utils/relations';
+import { loadRef, parseId, relationRef } from '../../../utils/relations';
 import { conflict, dateInput, fail, has, nonNegative, num, partyUser, text } from '../../../utils/rules';
 import { checkedService } from '../../../utils/checked-service';
 import type { DocumentInput, Json } from '../../../utils/types';
@@ -36,11 +36,10 @@ async function check(strapi: Core.Strapi, data: Json, documentId: string | null)
   // pedido_id <-> sales_order
   let pedido: number | undefined;
   if (has(data, 'pedido_id') && data.pedido_id !== null && data.pedido_id !== '') {
-    const n = num(data, 'pedido_id', 'Selecione um item válido');
-    if (!Number.isInteger(n) || n! < 1) fail('pedido_id', 'Selecione um item válido');
-    pedido = n;
+    // an id, read as Strapi stores it (utils/relations.ts): "13.0" or " 13" is refused, never coerced
+    pedido = parseId(data.pedido_id) ?? fail('pedido_id', 'Selecione um item válido');
   }
-  const ref = relationRef(data.sales_order);
+  const ref = relationRef(data.sales_order, 'sales_order');
   let order: OrderParties | null = null;
   if (ref) {
     order = await loadRef<OrderParties>(strapi, ORDER, ref, { customer_id: true, user_company_id: true, user_dispatcher_id: true });
