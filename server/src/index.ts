@@ -15,6 +15,7 @@ import { acquireBootLock, registerGracefulShutdown, releaseBootLock } from './ut
 import { ensureSearchIndexes, registerFreeTextSearch } from './utils/search';
 import { logClientAbortsQuietly } from './utils/client-aborts';
 import { attachRouteGuards } from './utils/route-guards';
+import { registerQueryWidth } from './utils/query-width';
 
 export default {
   /**
@@ -43,6 +44,8 @@ export default {
     registerQueryValidateCache(strapi);
     registerUserFilterRules(strapi);
     registerFastOutputSanitizer(strapi);
+    // measured before the search rewrite, on the query as the caller and its scope made it
+    registerQueryWidth(strapi);
     registerFreeTextSearch(strapi);
   },
 

@@ -90,8 +90,8 @@ async function verdicts(strapi: Core.Strapi, scope: Scope, ids: number[], cache:
   }
 }
 
-/** Content-types whose rows, when in the caller's scope, make the users they link public to it. */
-function ownsRows(uid: UID.Schema, scope: Scope): boolean {
+/** Content-types whose rows, when in the caller's scope, make the users they link public to it (also read by user-filters.ts). */
+export function ownsRows(uid: UID.Schema, scope: Scope): boolean {
   return uid !== USER && uid !== COMPANY && scopeFilter(uid, scope, 'read') != null;
 }
 

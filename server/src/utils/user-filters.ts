@@ -1,7 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { getScope, isAdminUser, NOTHING, type Scope } from './scope';
-import { PUBLIC_FIELDS } from './user-exposure';
+import { getScope, isAdminUser, NOTHING, scopeFilter, type Scope } from './scope';
+import { ownsRows, PUBLIC_FIELDS } from './user-exposure';
 import { requestState, type Json, type SchemaView } from './types';
 
 /** Reads a schema by uid (`strapi.getModel`). */
@@ -35,25 +35,63 @@ function touchesHidden(filter: unknown, depth = 0): boolean {
   return Object.entries(filter).some(([key, value]) => (LOGICAL.has(key) ? touchesHidden(value, depth + 1) : !PUBLIC.has(key)));
 }
 
+/** true when a filter object names any field (a condition, not only logical operators over nothing). */
+function touchesAny(filter: unknown, depth = 0): boolean {
+  if (!filter || typeof filter !== 'object' || depth > 20) return false;
+  if (Array.isArray(filter)) return filter.some((f) => touchesAny(f, depth + 1));
+  return Object.entries(filter).some(([key, value]) => (LOGICAL.has(key) ? touchesAny(value, depth + 1) : true));
+}
+
 /**
- * Rewrites a (sanitised) `filters` tree of content-type `schema` so that every condition on a
- * user's non-public field (username = CPF/CNPJ, email, phone, company, …), at the root of a users
- * query or under any relation to users at any depth, can only match the users of `known`:
- * `{user_id: {username: {$startsWith: '1'}}}` → `{user_id: {$and: [{username: …}, known]}}`.
- * Without it, filtering one's own orders on the seller's CPF digit by digit would read another
- * company's salesman's CPF, although the answer never shows it. Pure; throws nothing.
+ * What the caller may reach of users in a query, mirroring what answers show them (user-exposure.ts):
+ * - `known`: the users every field of which it may filter on (itself and its own people);
+ * - `visible`: the users any answer shows at all (itself, its people, the party accounts);
+ * - `ownsRows(uid)`: whether rows of `uid` in the caller's scope make the users they link visible
+ *   (orders, receivables, agreements, …: their seller, their parties), as the answers do.
  */
-export function restrictUserFilters(filters: unknown, schema: SchemaView, getModel: GetModel, known: Record<string, unknown>, depth = 0): unknown {
+export interface UserReach {
+  known: Record<string, unknown>;
+  visible: Record<string, unknown>;
+  ownsRows: (uid: UID.Schema) => boolean;
+}
+
+/** The reach of a caller's scope (null: no session, nobody). */
+export function userReach(scope: Scope | null): UserReach {
+  if (!scope) return { known: NOTHING, visible: NOTHING, ownsRows: () => false };
+  return {
+    known: knownUsersFilter(scope),
+    visible: scopeFilter(USER, scope, 'read') ?? {},
+    ownsRows: (uid) => ownsRows(uid, scope),
+  };
+}
+
+/**
+ * Rewrites a (sanitised) `filters` tree of content-type `schema` so that conditions on users reach
+ * only the users the caller's answers would show, with the fields they would show:
+ * - a condition on a non-public field (username = CPF/CNPJ, email, phone, company, …), at the root
+ *   of a users query or under any relation to users at any depth, matches only `known` users:
+ *   `{user_id: {username: {$startsWith: '1'}}}` → `{user_id: {$and: [{username: …}, known]}}`;
+ * - a condition on a public field (id, documentId, name, type) under a relation from a record that
+ *   does not own its users (a company's `users`, a user's relations) matches only `visible` users:
+ *   `/companies?filters[users][name][$startsWith]=Vend` finds no company by another dealership's
+ *   salesman, whom `populate[users]` would not show either.
+ * Without it, filtering on a hidden field letter by letter reads it although no answer shows it.
+ * Pure; throws nothing.
+ */
+export function restrictUserFilters(filters: unknown, schema: SchemaView, getModel: GetModel, reach: UserReach, depth = 0): unknown {
   if (!filters || typeof filters !== 'object' || depth > 20) return filters;
-  if (Array.isArray(filters)) return filters.map((f) => restrictUserFilters(f, schema, getModel, known, depth + 1));
+  if (Array.isArray(filters)) return filters.map((f) => restrictUserFilters(f, schema, getModel, reach, depth + 1));
   const out: Json = {};
   for (const [key, value] of Object.entries(filters)) {
     const attribute = schema?.attributes?.[key];
     if (LOGICAL.has(key)) {
-      out[key] = restrictUserFilters(value, schema, getModel, known, depth + 1);
+      out[key] = restrictUserFilters(value, schema, getModel, reach, depth + 1);
     } else if (attribute?.type === 'relation' && value && typeof value === 'object') {
-      const inner = restrictUserFilters(value, getModel(attribute.target), getModel, known, depth + 1);
-      out[key] = attribute.target === USER && touchesHidden(value) ? { $and: [inner, known] } : inner;
+      const inner = restrictUserFilters(value, getModel(attribute.target), getModel, reach, depth + 1);
+      if (attribute.target !== USER) out[key] = inner;
+      else if (touchesHidden(value)) out[key] = { $and: [inner, reach.known] };
+      else if (touchesAny(value) && !(schema?.uid && reach.ownsRows(schema.uid))) out[key] = { $and: [inner, reach.visible] };
+      else out[key] = inner;
     } else {
       out[key] = value;
     }
@@ -74,34 +112,43 @@ function sortPaths(sort: unknown, prefix: string[] = [], depth = 0): string[][] 
   return [];
 }
 
-/** Throws 400 when a sort path reaches a user's non-public field (the order of the rows would tell it). */
-function assertSortPublic(sort: unknown, schema: SchemaView, getModel: GetModel): void {
+const TO_MANY = new Set(['oneToMany', 'manyToMany', 'manyWay']);
+
+/**
+ * Throws 400 when a sort path reaches a user's non-public field, or any field of users reached
+ * through a to-many relation of a record that does not own its users (a company's `users`): the
+ * order of the rows would tell what no answer shows.
+ */
+function assertSortPublic(sort: unknown, schema: SchemaView, getModel: GetModel, reach: UserReach): void {
   for (const path of sortPaths(sort)) {
     let model = schema;
     for (const field of path) {
       if (model?.uid === USER && !PUBLIC.has(field)) throw new errors.ValidationError('Ordenação inválida: campo não permitido.', { sort: path.join('.') });
       const attribute = model?.attributes?.[field];
       if (attribute?.type !== 'relation') break;
+      if (attribute.target === USER && TO_MANY.has(attribute.relation ?? '') && !(model?.uid && reach.ownsRows(model.uid))) {
+        throw new errors.ValidationError('Ordenação inválida: campo não permitido.', { sort: path.join('.') });
+      }
       model = getModel(attribute.target);
     }
   }
 }
 
 /** Applies the rules to a query of `schema`: root filters and sort, and every populate level's filters and sort. */
-function restrictQuery<Q>(query: Q, schema: SchemaView, getModel: GetModel, known: Record<string, unknown>, depth = 0): Q {
+function restrictQuery<Q>(query: Q, schema: SchemaView, getModel: GetModel, reach: UserReach, depth = 0): Q {
   if (!query || typeof query !== 'object' || depth > 10) return query;
   const out: Json = { ...(query as Json) };
   if (out.filters && typeof out.filters === 'object') {
-    const filters = restrictUserFilters(out.filters, schema, getModel, known);
-    out.filters = schema?.uid === USER && touchesHidden(out.filters) ? { $and: [filters, known] } : filters;
+    const filters = restrictUserFilters(out.filters, schema, getModel, reach);
+    out.filters = schema?.uid === USER && touchesHidden(out.filters) ? { $and: [filters, reach.known] } : filters;
   }
-  if (out.sort !== undefined) assertSortPublic(out.sort, schema, getModel);
+  if (out.sort !== undefined) assertSortPublic(out.sort, schema, getModel, reach);
   if (out.populate && typeof out.populate === 'object' && !Array.isArray(out.populate)) {
     const populate: Json = {};
     for (const [key, value] of Object.entries(out.populate)) {
       const attribute = schema?.attributes?.[key];
       const target = attribute?.type === 'relation' ? getModel(attribute.target) : attribute?.type === 'component' ? getModel(attribute.component) : null;
-      populate[key] = target && value && typeof value === 'object' ? restrictQuery(value, target, getModel, known, depth + 1) : value;
+      populate[key] = target && value && typeof value === 'object' ? restrictQuery(value, target, getModel, reach, depth + 1) : value;
     }
     out.populate = populate;
   }
@@ -111,8 +158,8 @@ function restrictQuery<Q>(query: Q, schema: SchemaView, getModel: GetModel, know
 /**
  * Wraps `strapi.contentAPI.sanitize.query` — which every core controller, every scoped controller
  * and the users controller call on the request's query — so that for anyone but an administrator
- * the sanitised query runs through `restrictQuery`: filters on users' non-public fields only match
- * the caller and its own people, and sorting on them answers 400. A generic mechanism read from
+ * the sanitised query runs through `restrictQuery`: filters on users reach only the users and the
+ * fields the answers would show, and sorting on the others answers 400. A generic mechanism read from
  * the schemas: a new relation to users is covered without further code.
  */
 export function registerUserFilterRules(strapi: Core.Strapi): void {
@@ -123,8 +170,8 @@ export function registerUserFilterRules(strapi: Core.Strapi): void {
     const state = requestState(strapi) ?? {};
     const caller = state.user;
     if (caller && isAdminUser(caller)) return sanitized;
-    state.knownUsers ??= knownUsersFilter(caller ? await getScope(strapi, caller) : null);
+    state.userReach ??= userReach(caller ? await getScope(strapi, caller) : null);
     // `schema` is Strapi's runtime model (its uid typed as a plain string): read through SchemaView
-    return restrictQuery(sanitized, schema as SchemaView, (uid) => strapi.getModel(uid), state.knownUsers as Record<string, unknown>);
+    return restrictQuery(sanitized, schema as SchemaView, (uid) => strapi.getModel(uid), state.userReach as UserReach);
   };
 }
