@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { OUTBOX_KINDS, salesOrderKeys } from '@/features/sales-orders/keys';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
-import { startQueryPersistence, wipePersistedQueries } from '@/lib/offline/persister';
+import { startQueryPersistence, wipePersistedQueries, type QueryPersistence } from '@/lib/offline/persister';
 import type { OutboxHandler } from '@/lib/offline/outbox';
 import { FLUSH_MESSAGE, hasOutboxItems, setOutboxStarter } from '@/lib/offline/outbox-peek';
 import type { OutboxRuntime } from '@/lib/offline/sync';
@@ -24,8 +24,11 @@ const userIdOf = (session: Session) => () => {
   return s.status !== 'anonymous' && s.user ? s.user.id : null;
 };
 
-/** Restores the signed-in user's cached queries; resolves when the cache is in memory (never rejects). */
-export function restoreQueries(queryClient: QueryClient, session: Session): Promise<() => void> {
+/**
+ * Restores the signed-in user's cached queries and persists the client's answers from now on
+ * (lib/offline/persister.ts); resolves when the cache is in memory (never rejects).
+ */
+export function restoreQueries(queryClient: QueryClient, session: Session): Promise<QueryPersistence> {
   return startQueryPersistence(queryClient, userIdOf(session));
 }
 

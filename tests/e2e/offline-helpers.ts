@@ -37,9 +37,10 @@ export async function serviceWorkerReady(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the persisted query cache (IndexedDB `balcao`, store `queryCache`, lib/offline/persister.ts)
- * holds, with its data, a query whose key contains every string of `keyParts` (e.g. ['sales-orders',
- * 'list']): what a reload offline will show. Times out (the test fails) if it never gets there.
+ * Waits until the persisted query cache (IndexedDB `balcao`, store `queryCache`, one record per
+ * query: lib/offline/persister.ts) holds, with its data, a query whose key contains every string
+ * of `keyParts` (e.g. ['sales-orders', 'list']): what a reload offline will show. Times out (the
+ * test fails) if it never gets there.
  */
 export async function persistedQuery(page: Page, keyParts: string[]): Promise<void> {
   await expect
@@ -59,8 +60,8 @@ export async function persistedQuery(page: Page, keyParts: string[]): Promise<vo
               req.onerror = () => reject(req.error);
             });
             return rows.some((row) => {
-              const client = JSON.parse(row.value) as { clientState?: { queries?: Array<{ queryKey: unknown[]; state: { data?: unknown } }> } };
-              return (client.clientState?.queries ?? []).some((q) => q.state.data !== undefined && parts.every((p) => q.queryKey.includes(p)));
+              const { query } = JSON.parse(row.value) as { query?: { queryKey: unknown[]; state: { data?: unknown } } };
+              return query !== undefined && query.state.data !== undefined && parts.every((p) => query.queryKey.includes(p));
             });
           } finally {
             db.close();

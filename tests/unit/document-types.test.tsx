@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOTHING_OFFLINE_TEXT } from '@/components/layout/list';
 import { fetchDocumentTypeRecords } from '@/features/document-types/api';
 import {
   INVALID_COMPANY,
@@ -47,8 +48,15 @@ describe('document type form schema', () => {
   });
 });
 
-describe('/document-type over the real route tree (no server: every call fails)', () => {
+const serverError = () =>
+  vi.stubGlobal('fetch', async () =>
+    Response.json({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Falha simulada' } }, { status: 500 }),
+  );
+
+describe('/document-type over the real route tree (the server answers every call with a failure)', () => {
+  afterEach(() => vi.unstubAllGlobals());
   it('shows the empty text and the list error; the new modal reports both select failures and keeps Salvar disabled', async () => {
+    serverError();
     await renderRoute('/document-type/new', { permissions: {} });
     expect(await screen.findByRole('heading', { name: 'Tipos de Documento', hidden: true })).toBeInTheDocument();
     expect(await screen.findByText('Nenhum tipo de documento cadastrado.')).toBeInTheDocument();
@@ -61,6 +69,12 @@ describe('/document-type over the real route tree (no server: every call fails)'
     expect(dialog.getByRole('button', { name: 'Salvar' })).toBeDisabled();
     expect(await screen.findByText('Erro ao buscar despachantes.')).toBeInTheDocument();
     expect(await screen.findByText('Erro ao buscar concessionárias.')).toBeInTheDocument();
+  }, 30_000);
+
+  it('with no answer at all (no server, as offline) and nothing cached, says there is nothing offline, not the empty text', async () => {
+    await renderRoute('/document-type', { permissions: {} });
+    expect(await screen.findByText(NOTHING_OFFLINE_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText('Nenhum tipo de documento cadastrado.')).toBeNull();
   }, 30_000);
 });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { listPage, tableCell } from 'styled-system/recipes';
-import { useListSearch } from '@/components/layout/list';
+import { listQueryView, NOTHING_OFFLINE_TEXT, useListSearch } from '@/components/layout/list';
 import { Icon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import type { Company } from '@/features/companies/schema';
@@ -53,7 +53,7 @@ export function filterDispatchers(rows: Company[], q: string | undefined, filter
 export function DespachanteList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   const { permissions } = useSession();
   const controls = useListSearch({ search, onSearchChange });
-  const list = useQuery(dispatcherQueries.list());
+  const list = listQueryView(useQuery(dispatcherQueries.list()));
   const rows = filterDispatchers(list.data ?? [], controls.searchText, search.filters);
   const total = rows.length;
   const s = listPage();
@@ -114,7 +114,7 @@ export function DespachanteList({ search, onSearchChange }: { search: ListSearch
               ) : total === 0 ? (
                 <tr>
                   <td colSpan={4} className={s.empty}>
-                    Nenhum despachante encontrado.
+                    {list.nothingOffline ? NOTHING_OFFLINE_TEXT : 'Nenhum despachante encontrado.'}
                   </td>
                 </tr>
               ) : (
@@ -138,7 +138,7 @@ export function DespachanteList({ search, onSearchChange }: { search: ListSearch
         </div>
         <div className={s.footer}>
           <span>Visualizando todos os despachantes</span>
-          <span>{total === 0 ? '0 de 0' : `1-${total} de ${total}`}</span>
+          <span>{list.nothingOffline ? null : total === 0 ? '0 de 0' : `1-${total} de ${total}`}</span>
         </div>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { listPage, tableCell } from 'styled-system/recipes';
+import { listQueryView, NOTHING_OFFLINE_TEXT } from '@/components/layout/list';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { useSession } from '@/lib/session';
@@ -24,7 +25,7 @@ export function DocumentTypeScreen({ id, modal }: { id?: string; modal?: 'new' |
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const companyUserId = user?.type === 'company' ? user.id : null;
-  const list = useQuery(documentTypeRecordQueries.list(companyUserId));
+  const list = listQueryView(useQuery(documentTypeRecordQueries.list(companyUserId)));
   const remove = useMutation({
     mutationFn: (t: DocumentTypeRecord) => deleteDocumentType(t.documentId),
     meta: { successMessage: 'Tipo de documento excluído com sucesso', errorMessage: 'Erro ao excluir tipo de documento.', useServerMessage: false },
@@ -63,7 +64,7 @@ export function DocumentTypeScreen({ id, modal }: { id?: string; modal?: 'new' |
             ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={4} className={s.empty}>
-                  Nenhum tipo de documento cadastrado.
+                  {list.nothingOffline ? NOTHING_OFFLINE_TEXT : 'Nenhum tipo de documento cadastrado.'}
                 </td>
               </tr>
             ) : (

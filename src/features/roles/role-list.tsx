@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { listPage } from 'styled-system/recipes';
-import { ListPage, useListSearch, type ListColumn, type ResourceList } from '@/components/layout/list';
+import { ListPage, listQueryView, useListSearch, type ListColumn, type ResourceList } from '@/components/layout/list';
 import { Icon } from '@/components/ui/icons';
 import type { ListSearch } from '@/lib/list-search';
 import { hasPermission } from '@/lib/permissions';
@@ -51,13 +51,14 @@ export function RoleList({ search, onSearchChange }: { search: ListSearch; onSea
   const queryClient = useQueryClient();
   const { permissions } = useSession();
   const controls = useListSearch({ search, onSearchChange });
-  const query = useQuery(roleQueries.list());
-  const rows = useMemo(() => (query.data ? pageOfRoles(query.data, search) : undefined), [query.data, search]);
+  const view = listQueryView(useQuery(roleQueries.list()));
+  const rows = useMemo(() => (view.data ? pageOfRoles(view.data, search) : undefined), [view.data, search]);
   const list: ResourceList<Role> = {
     ...controls,
-    rows: query.isError ? [] : rows,
-    total: query.data?.length ?? 0,
-    isLoading: query.isPending && !query.isError,
+    rows: view.isLoading ? undefined : (rows ?? []),
+    total: view.data?.length ?? 0,
+    isLoading: view.isLoading,
+    nothingOffline: view.nothingOffline,
   };
   const remove = useMutation({
     mutationFn: (role: Role) => deleteRole(role.id),

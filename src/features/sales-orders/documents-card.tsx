@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
+import { NOTHING_OFFLINE_TEXT } from '@/components/layout/list/list-state';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
@@ -23,6 +24,8 @@ export interface DocumentsCardProps {
   types: DocumentType[];
   documents: OrderDocument[] | undefined;
   isLoading: boolean;
+  /** Which of the two lists could not be loaded (no answer) with nothing cached: said instead of their 'Nenhum ...'. */
+  nothingOffline?: { types: boolean; documents: boolean };
   sending: SendingDocument[];
   /** Starts the upload of one file for a type (see `useUploadOrderDocument`). */
   onUpload: (type: DocumentType, file: File) => void;
@@ -103,6 +106,7 @@ export function DocumentsCard({
   types,
   documents,
   isLoading,
+  nothingOffline = { types: false, documents: false },
   sending,
   onUpload,
   onOpen,
@@ -164,12 +168,12 @@ export function DocumentsCard({
                 </li>
               );
             })}
-            {rows.length === 0 ? <li className={s.muted}>Nenhum tipo de documento disponível.</li> : null}
+            {rows.length === 0 ? <li className={s.muted}>{nothingOffline.types ? NOTHING_OFFLINE_TEXT : 'Nenhum tipo de documento disponível.'}</li> : null}
           </ul>
 
           <h3 className={s.sub}>Documentos enviados</h3>
           {docs.length === 0 && sending.length === 0 ? (
-            <p className={s.muted}>Nenhum documento enviado para este pedido.</p>
+            <p className={s.muted}>{nothingOffline.documents ? NOTHING_OFFLINE_TEXT : 'Nenhum documento enviado para este pedido.'}</p>
           ) : (
             <ul aria-label="Documentos enviados">
               {sending.map((x) => (

@@ -1,4 +1,5 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listQueryView } from '@/components/layout/list/list-state';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
@@ -106,7 +107,8 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
       title={title}
       types={typesForOrder(typesQuery.data ?? [], order.user_dispatcher_id?.id)}
       documents={docsQuery.data}
-      isLoading={typesQuery.isPending || docsQuery.isPending}
+      isLoading={listQueryView(typesQuery).isLoading || listQueryView(docsQuery).isLoading}
+      nothingOffline={{ types: listQueryView(typesQuery).nothingOffline, documents: listQueryView(docsQuery).nothingOffline }}
       sending={sending}
       onUpload={onUpload}
       onOpen={(doc) => void open(doc)}

@@ -1,12 +1,12 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listQueryView } from '@/components/layout/list/list-state';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, isNoAnswer } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { paymentMethodQueries } from '@/features/payment-methods/api';
 import { confirmReceivable, deleteReceivable, undoReceivable } from '@/features/receivables/api';
 import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
-import { isNoAnswer } from '@/lib/offline/outbox';
 import type { OutboxItem } from '@/lib/offline/db';
 import { OUTBOX_KINDS, salesOrderKeys, salesOrderQueries } from './api';
 import { createOrderPayment, newOrderPaymentInput, type CreateOrderPaymentInput } from './payments-documents-api';
@@ -209,7 +209,8 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   return (
     <PaymentsCard
       payments={paymentsQuery.data}
-      isLoading={paymentsQuery.isPending}
+      isLoading={listQueryView(paymentsQuery).isLoading}
+      nothingOffline={listQueryView(paymentsQuery).nothingOffline}
       sending={sending}
       methods={methods}
       methodsLoading={methodsQuery.isPending}

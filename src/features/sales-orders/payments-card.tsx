@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { NOTHING_OFFLINE_TEXT } from '@/components/layout/list/list-state';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { NativeSelect } from '@/components/ui/input';
@@ -42,6 +43,8 @@ export interface SendingPayment {
 export interface PaymentsCardProps {
   payments: OrderPayment[] | undefined;
   isLoading: boolean;
+  /** The payments could not be loaded (no answer) and none are cached: said instead of 'Nenhum pagamento registrado.'. */
+  nothingOffline?: boolean;
   sending: SendingPayment[];
   methods: PaymentMethodRef[];
   methodsLoading?: boolean;
@@ -92,6 +95,7 @@ const methodName = (p: OrderPayment) => (p.payment_method_id && 'name' in p.paym
 export function PaymentsCard({
   payments,
   isLoading,
+  nothingOffline = false,
   sending,
   methods,
   methodsLoading,
@@ -202,7 +206,7 @@ export function PaymentsCard({
       {isLoading ? (
         <p className={s.muted}>Carregando...</p>
       ) : empty ? (
-        <p className={s.muted}>Nenhum pagamento registrado.</p>
+        <p className={s.muted}>{nothingOffline ? NOTHING_OFFLINE_TEXT : 'Nenhum pagamento registrado.'}</p>
       ) : isMobile ? (
         <ul className={css({ display: 'grid', gap: '2' })} aria-label="Pagamentos">
           {sending.map((p) => (

@@ -36,3 +36,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && error.hasServerMessage && error.message) return error.message;
   return fallback;
 }
+
+/**
+ * True when a request got no answer at all (offline, DNS, connection reset, an aborted
+ * response): the failure that sends a direct write to the outbox instead of failing, and that a
+ * list shows as "nothing offline" instead of as an empty answer. An answer that failed its schema
+ * (`InvalidResponse`, also status 0) is not one.
+ */
+export function isNoAnswer(error: unknown): boolean {
+  return isApiError(error) && error.status === 0 && error.code !== 'InvalidResponse';
+}

@@ -3,8 +3,8 @@ import { DB_NAME } from './idb';
 
 /**
  * The one IndexedDB database of the PWA (issue 10), through Dexie, versioned. Tables:
- * - `queryCache`: the persisted React Query cache, one row per user (`key` = `rq:<userId>`),
- *   written by `persister.ts`;
+ * - `queryCache`: the persisted React Query cache, one row per query and user
+ *   (`key` = `rq:<userId>:<queryHash>`), written by `persister.ts`;
  * - `outbox`: queued writes (plain data, never a token), auto-increment `seq` = creation order;
  * - `outboxBlobs`: the files of queued uploads as Blobs (name and MIME type kept), by the item's `seq`;
  * - `meta`: small flags (the outbox pause of a user after a 401).
@@ -12,11 +12,11 @@ import { DB_NAME } from './idb';
  * (which creates the same stores without Dexie) with it.
  */
 
-/** One persisted React Query client state (the async-storage persister writes strings). */
+/** One persisted query: `value` is its JSON (buster and dehydrated query), `updatedAt` its data's `dataUpdatedAt`. */
 export interface QueryCacheRow {
   key: string;
   value: string;
-  /** ms since epoch of the last write. */
+  /** ms since epoch: when the stored data arrived (the query's `dataUpdatedAt`); newer data replaces older only. */
   updatedAt: number;
 }
 

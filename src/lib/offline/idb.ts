@@ -109,3 +109,25 @@ export async function idbGetAllByIndex<T>(open: OpenDb, store: string, index: st
   const db = await open();
   return request<T[]>(db.transaction(store, 'readonly').objectStore(store).index(index).getAll(value));
 }
+
+/** Every row of `store`. */
+export async function idbGetAll<T>(open: OpenDb, store: string): Promise<T[]> {
+  const db = await open();
+  return request<T[]>(db.transaction(store, 'readonly').objectStore(store).getAll());
+}
+
+/**
+ * Runs `work` on `store` in one readwrite transaction and resolves when it commits (rejects when
+ * it aborts, e.g. QuotaExceededError). `work` chains its requests in their callbacks: awaiting
+ * anything else inside would let the transaction commit early.
+ */
+export async function idbReadWrite(open: OpenDb, store: string, work: (store: IDBObjectStore) => void): Promise<void> {
+  const db = await open();
+  const tx = db.transaction(store, 'readwrite');
+  const done = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB'));
+  });
+  work(tx.objectStore(store));
+  return done;
+}

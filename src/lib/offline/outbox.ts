@@ -105,15 +105,6 @@ export function backoffDelay(attempts: number, random: () => number, { baseMs, m
   return Math.round(exp / 2 + (random() * exp) / 2);
 }
 
-/**
- * True when a request got no answer at all (offline, DNS, connection reset, an aborted
- * response): the failure that sends a direct write to the outbox instead of failing (issue 10).
- * An answer that failed its schema (`InvalidResponse`, also status 0) is not one.
- */
-export function isNoAnswer(error: unknown): boolean {
-  return isApiError(error) && error.status === 0 && error.code !== 'InvalidResponse';
-}
-
 function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return String(error);

@@ -1,112 +1,228 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
-import {
-  persistQueryClientRestore,
-  persistQueryClientSave,
-  persistQueryClientSubscribe,
-  removeOldestQuery,
-  type AsyncStorage,
-  type Persister,
-} from '@tanstack/react-query-persist-client';
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import type { QueryCacheRow } from './db';
-import { idbClear, idbDelete, idbGet, idbPut, openBalcaoDb, type OpenDb } from './idb';
+import { idbClear, idbGetAll, idbReadWrite, openBalcaoDb, type OpenDb } from './idb';
 
 /**
- * The React Query cache, persisted to IndexedDB (issue 10 "Reading offline"): the async-storage
- * persister over the `queryCache` store of the Balcão database (the sync persister cannot write
- * to IndexedDB, which is asynchronous, and is deprecated — docs/decisions.md), read and written
- * without Dexie (`idb.ts`, issue 14: every signed-in page needs this, few need the outbox). One
- * row per user (`rq:<userId>`; query keys start with the user id too), wiped on logout.
+ * The React Query cache, persisted to IndexedDB for reading offline: one record per query and
+ * user in the `queryCache` store (`rq:<userId>:<queryHash>`), read and written without Dexie
+ * (`idb.ts`: every signed-in page needs this, few need the outbox), wiped on logout.
+ *
+ * Per-query records, newest wins (docs/decisions.md "Offline data you can trust"): a page writes
+ * only the queries its network answered, each in its own record, and a record is replaced only
+ * by data at least as new (`dataUpdatedAt`). So no page load, tab or reload can drop or age what
+ * another persisted, whatever the order of their restores and writes, and a failed request
+ * (which leaves a query in error) never touches its record. The serialisation is TanStack's own
+ * `dehydrate`/`hydrate` (hydrate keeps data already in memory when it is newer).
  */
 
 /**
- * How long a persisted cache is kept: 7 days. A dispatcher who looked at an order on Monday
- * still sees it offline on the next Monday morning; older data is dropped at restore. Queries
- * use the same `gcTime` (router.ts), or they would leave the persisted cache when unused.
+ * How long a persisted query is kept: 7 days since its data arrived. A dispatcher who looked at
+ * an order on Monday still sees it offline on the next Monday morning; older records are dropped
+ * at restore. Queries use the same `gcTime` (query-client.ts), or they would leave memory unused.
  */
 export const QUERY_CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Bumped by hand when the shape of cached records changes incompatibly (zod schemas of what
- * lists and details store); a persisted cache with another buster is discarded at restore.
- * The app version is part of it, so a release never reads an older release's shapes.
+ * lists and details store); a record with another buster is discarded at restore. The app
+ * version is part of it, so a release never reads an older release's shapes.
  */
 export const QUERY_CACHE_BUSTER = `${typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev'}:1`;
 
-const STORAGE_KEY = 'rq';
+type DehydratedQuery = DehydratedState['queries'][number];
 
-/** An AsyncStorage over the `queryCache` store, scoped to the user `userId()` names (nothing without a user). */
-export function idbQueryStorage(open: OpenDb, userId: () => number | null): AsyncStorage<string> {
-  const rowKey = (key: string) => {
-    const id = userId();
-    return id === null ? null : `${key}:${id}`;
-  };
+/** What a record's `value` holds (JSON). */
+interface PersistedQuery {
+  buster: string;
+  query: DehydratedQuery;
+}
+
+const STORE = 'queryCache';
+const userPrefix = (userId: number) => `rq:${userId}:`;
+
+/** The record key of a query of `userId`: `rq:<userId>:<queryHash>`. */
+export function queryRecordKey(userId: number, queryHash: string): string {
+  return `${userPrefix(userId)}${queryHash}`;
+}
+
+/** A query's data as it is stored: a success with nothing of a later failure, refetch or invalidation. */
+function persistable(query: DehydratedQuery): DehydratedQuery {
+  const { state } = query;
   return {
-    async getItem(key) {
-      const k = rowKey(key);
-      return k ? ((await idbGet<QueryCacheRow>(open, 'queryCache', k))?.value ?? null) : null;
-    },
-    async setItem(key, value) {
-      const k = rowKey(key);
-      if (k) await idbPut(open, 'queryCache', { key: k, value, updatedAt: Date.now() } satisfies QueryCacheRow);
-    },
-    async removeItem(key) {
-      const k = rowKey(key);
-      if (k) await idbDelete(open, 'queryCache', k);
+    queryKey: query.queryKey,
+    queryHash: query.queryHash,
+    dehydratedAt: query.dehydratedAt,
+    ...(query.meta && { meta: query.meta }),
+    state: {
+      ...state,
+      status: 'success',
+      fetchStatus: 'idle',
+      error: null,
+      errorUpdatedAt: 0,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+      isInvalidated: false,
     },
   };
 }
 
-/** The persister: writes at most once a second; on a full disk it drops the oldest queries first. */
-export function createQueryPersister(open: OpenDb, userId: () => number | null): Persister {
-  return createAsyncStoragePersister({ storage: idbQueryStorage(open, userId), key: STORAGE_KEY, throttleTime: 1_000, retry: removeOldestQuery });
+/** The stored query of a record, or null when the record is to be dropped (another release, too old, unreadable). */
+function usable(row: QueryCacheRow, now: number): DehydratedQuery | null {
+  try {
+    const value = JSON.parse(row.value) as PersistedQuery;
+    const fresh = value.buster === QUERY_CACHE_BUSTER && now - row.updatedAt <= QUERY_CACHE_MAX_AGE;
+    return fresh && value.query.state.data !== undefined ? value.query : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `key` is a record of `userId`, or the one whole-cache record (`rq:<userId>`) of releases before per-query records. */
+const ownRecord = (key: string, userId: number) => key.startsWith(userPrefix(userId)) || key === `rq:${userId}`;
+
+/**
+ * Deletes `userId`'s records that cannot be restored, judged again inside the transaction: a
+ * usable record another page wrote since the restore read the store stays.
+ */
+function dropUnusable(open: OpenDb, userId: number, now: number): Promise<void> {
+  return idbReadWrite(open, STORE, (store) => {
+    const cursor = store.openCursor();
+    cursor.onsuccess = () => {
+      const at = cursor.result;
+      if (!at) return;
+      const row = at.value as QueryCacheRow;
+      if (ownRecord(row.key, userId) && (row.key === `rq:${userId}` || !usable(row, now))) at.delete();
+      at.continue();
+    };
+  });
 }
 
 /**
- * Restores the user's persisted cache into `queryClient` (resolves when done; a missing, old
- * or busted cache is removed; the restored queries are marked stale, none that the network
- * already answered in this page), saves at once what the network answered before it (if
- * anything), then keeps saving on every change (at most once a second). Returns the unsubscribe
- * function.
- * Never throws: a broken store only means a cold start.
+ * Writes `rows` in one transaction, each only over a record with older (or equal) data: a page
+ * holding an older answer never replaces a newer one written by another page.
  */
-export async function startQueryPersistence(queryClient: QueryClient, userId: () => number | null, open: OpenDb = openBalcaoDb): Promise<() => void> {
-  const persister = createQueryPersister(open, userId);
-  const restored = new Set<string>();
+function writeNewest(open: OpenDb, rows: QueryCacheRow[]): Promise<void> {
+  return idbReadWrite(open, STORE, (store) => {
+    for (const row of rows) {
+      const current = store.get(row.key);
+      current.onsuccess = () => {
+        const stored = current.result as QueryCacheRow | undefined;
+        if (!stored || stored.updatedAt <= row.updatedAt) store.put(row);
+      };
+    }
+  });
+}
+
+/** Deletes the oldest quarter (at least one) of `userId`'s records: room after a full disk. */
+async function dropOldest(open: OpenDb, userId: number): Promise<void> {
+  const mine = (await idbGetAll<QueryCacheRow>(open, STORE)).filter((r) => r.key.startsWith(userPrefix(userId)));
+  const oldest = mine.sort((a, b) => a.updatedAt - b.updatedAt).slice(0, Math.max(1, Math.ceil(mine.length / 4)));
+  await idbReadWrite(open, STORE, (store) => oldest.forEach((r) => store.delete(r.key)));
+}
+
+/** A running persistence of one page's QueryClient. */
+export interface QueryPersistence {
+  /** Resolves when every answer received so far is written (or given up on). */
+  flush(): Promise<void>;
+  /** Stops writing (what is queued is still written). */
+  stop(): void;
+}
+
+/**
+ * Persists `queryClient` for the user `userId()` names and restores that user's records into it.
+ * Resolves when the restore is done (the restored queries are in memory).
+ * - Writing starts at once, before the restore: every answer the network gives (a success of a
+ *   query: fetched or set) is written to its query's record as soon as it arrives, and so is what
+ *   the network answered before this started (the list's first page of `lib/api/early.ts`).
+ *   Restored data, failures, invalidations and removals write nothing. Nothing is written while
+ *   no user is signed in.
+ * - The restore hydrates every record of the user younger than {@link QUERY_CACHE_MAX_AGE} with
+ *   the current {@link QUERY_CACHE_BUSTER} (others are deleted); data already in memory that is
+ *   newer stays. Online the restored queries are marked stale, none that the network answered
+ *   in this page: they may predate another page's later answer, so a screen that uses them
+ *   refetches in the background. Offline a refetch can only fail, so they are left as they are.
+ * Never throws: a broken store only means a cold start (and no offline copy).
+ */
+export async function startQueryPersistence(queryClient: QueryClient, userId: () => number | null, open: OpenDb = openBalcaoDb): Promise<QueryPersistence> {
+  const dirty = new Set<string>();
+  let queue = Promise.resolve();
+  let scheduled = false;
+
+  const writeDirty = async () => {
+    scheduled = false;
+    const id = userId();
+    const hashes = new Set(dirty);
+    dirty.clear();
+    if (id === null || hashes.size === 0) return;
+    const { queries } = dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) => hashes.has(q.queryHash) && q.state.data !== undefined && q.state.dataUpdatedAt > 0,
+    });
+    const rows = queries.map((q): QueryCacheRow => ({
+      key: queryRecordKey(id, q.queryHash),
+      value: JSON.stringify({ buster: QUERY_CACHE_BUSTER, query: persistable(q) } satisfies PersistedQuery),
+      updatedAt: q.state.dataUpdatedAt,
+    }));
+    if (rows.length === 0) return;
+    try {
+      await writeNewest(open, rows);
+    } catch (error) {
+      // A full disk: make room from the oldest records and try once more.
+      console.warn('[offline] cache local cheio; descartando os registros mais antigos', error);
+      await dropOldest(open, id);
+      await writeNewest(open, rows);
+    }
+  };
+  const markDirty = (query: Query) => {
+    dirty.add(query.queryHash);
+    if (scheduled) return;
+    scheduled = true;
+    // One transaction for the answers of the same task (a screen's several queries).
+    queue = queue.then(writeDirty).catch((error: unknown) => console.warn('[offline] cache local não gravado', error));
+  };
+
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') markDirty(event.query);
+  });
+  for (const query of queryClient.getQueryCache().getAll()) if (query.state.status === 'success') markDirty(query);
+
   try {
-    // Online the first screen does not wait for this restore (app/boot.ts): what the network
-    // answered before it ends (a list's first page, lib/api/early.ts) is newer and stays fresh.
-    const before = new Map(
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .map((q) => [q.queryHash, q.state.dataUpdatedAt]),
-    );
-    const startedAt = Date.now();
-    await persistQueryClientRestore({ queryClient, persister, maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER });
-    // What comes back from storage is shown at once but is never taken as fresh: it may predate a
-    // write of the last session (the persister saves at most once a second), so every restored
-    // query refetches in the background when a screen uses it. Offline a refetch can only fail, so
-    // the restored data stays as it is (the screen shows it with its age). Only the restored
-    // queries: their data dates from before this restore and was not in memory already.
-    for (const q of queryClient.getQueryCache().getAll())
-      if (q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < startedAt && q.state.dataUpdatedAt !== before.get(q.queryHash)) restored.add(q.queryHash);
-    if (typeof navigator === 'undefined' || navigator.onLine)
-      await queryClient.invalidateQueries({ refetchType: 'none', predicate: (q) => restored.has(q.queryHash) });
+    const id = userId();
+    if (id !== null) {
+      const now = Date.now();
+      const rows = (await idbGetAll<QueryCacheRow>(open, STORE)).filter((row) => ownRecord(row.key, id));
+      const queries = rows.map((row) => (row.key === `rq:${id}` ? null : usable(row, now))).filter((q): q is DehydratedQuery => q !== null);
+      if (queries.length < rows.length) {
+        queue = queue.then(() => dropUnusable(open, id, now)).catch((error: unknown) => console.warn('[offline] cache local antigo não descartado', error));
+      }
+      const before = new Map(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => [q.queryHash, q.state.dataUpdatedAt]),
+      );
+      hydrate(queryClient, { queries });
+      const restored = new Set(
+        queries
+          .filter((r) => {
+            const now = queryClient.getQueryCache().get(r.queryHash)?.state.dataUpdatedAt;
+            return now === r.state.dataUpdatedAt && now !== before.get(r.queryHash);
+          })
+          .map((r) => r.queryHash),
+      );
+      if (typeof navigator === 'undefined' || navigator.onLine)
+        await queryClient.invalidateQueries({ refetchType: 'none', predicate: (q) => restored.has(q.queryHash) });
+    }
   } catch (error) {
     console.warn('[offline] cache local descartado', error);
   }
-  const unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster: QUERY_CACHE_BUSTER });
-  // The subscription saves on the cache's next change only. What the network answered before it
-  // (on a warm start the list's first page often has: lib/api/early.ts) is saved now, or a user
-  // who opens a list and loses the network before anything else changes finds it empty offline.
-  // Only then: a needless write would hold the throttle's slot for a second.
-  if (queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'success' && !restored.has(q.queryHash) }).length > 0)
-    void persistQueryClientSave({ queryClient, persister, buster: QUERY_CACHE_BUSTER });
-  return unsubscribe;
+
+  return {
+    flush: () => queue,
+    stop: unsubscribe,
+  };
 }
 
-/** Deletes every persisted query cache (logout: a shared phone never shows the previous user's data). */
+/** Deletes every persisted query (logout: a shared phone never shows the previous user's data). */
 export async function wipePersistedQueries(open: OpenDb = openBalcaoDb): Promise<void> {
-  await idbClear(open, 'queryCache');
+  await idbClear(open, STORE);
 }

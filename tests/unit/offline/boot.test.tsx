@@ -31,10 +31,10 @@ function List() {
 async function storedCache() {
   const db = idbOpener(`boot-${Math.random()}`, new IDBFactory());
   const before = new QueryClient();
-  const stop = await startQueryPersistence(before, () => USER, db);
+  const persistence = await startQueryPersistence(before, () => USER, db);
   before.setQueryData(KEY, { data: [{ name: 'Pedido guardado' }] });
-  await sleep(1_200); // the persister writes at most once a second
-  stop();
+  await persistence.flush();
+  persistence.stop();
   return db;
 }
 

@@ -7,6 +7,8 @@ import { ACTIONS_COLUMN_ID } from './row-actions';
 export interface DataTableProps<T> {
   table: Table<T>;
   isLoading: boolean;
+  /** The text of an empty body (default 'Nenhum item encontrado'). */
+  emptyText?: string | undefined;
 }
 
 /**
@@ -23,7 +25,7 @@ function yieldOrder<T>(columns: Column<T>[]): string[] {
 
 /**
  * The table of the list frame (768 px and wider): sortable headers (the click writes
- * `search.sort`, see ListPage), 'Carregando...' and 'Nenhum item encontrado' rows.
+ * `search.sort`, see ListPage), 'Carregando...' and empty ('Nenhum item encontrado') rows.
  *
  * It never makes the user scroll sideways when it can help it: after each layout, while the
  * table is wider than its card, it hides one more column of `meta.priority` > 1 (the least
@@ -31,7 +33,7 @@ function yieldOrder<T>(columns: Column<T>[]): string[] {
  * priority 1 alone still do not fit does the table scroll, and then the row actions stop
  * being sticky, so they never cover a data cell. Long names (`meta.wrap`) break at spaces.
  */
-export function DataTable<T>({ table, isLoading }: DataTableProps<T>) {
+export function DataTable<T>({ table, isLoading, emptyText = 'Nenhum item encontrado' }: DataTableProps<T>) {
   const s = listPage();
   const rows = table.getRowModel().rows;
   const leafColumns = table.getVisibleLeafColumns();
@@ -98,7 +100,7 @@ export function DataTable<T>({ table, isLoading }: DataTableProps<T>) {
           {isLoading || rows.length === 0 ? (
             <tr>
               <td colSpan={span} className={s.empty}>
-                {isLoading ? 'Carregando...' : 'Nenhum item encontrado'}
+                {isLoading ? 'Carregando...' : emptyText}
               </td>
             </tr>
           ) : (

@@ -5,5 +5,6 @@ export { DataTable } from './data-table';
 export { MobileCards } from './mobile-cards';
 export { Pager } from './pager';
 export { useListSearch, useResourceList, SEARCH_DEBOUNCE_MS, type ListSearchControls, type ResourceList, type ListPageData } from './use-resource-list';
+export { listQueryView, NOTHING_OFFLINE_TEXT, type ListQueryView } from './list-state';
 export type { FilterField, ListColumn, ColumnPriority } from './types';
 export { TRI_STATE_OPTIONS, FlagBadge } from './flags';

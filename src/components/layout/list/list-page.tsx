@@ -13,6 +13,7 @@ import { FilterPanel } from './filter-panel';
 import { MobileCards } from './mobile-cards';
 import { Pager } from './pager';
 import { actionsColumn } from './row-actions';
+import { NOTHING_OFFLINE_TEXT } from './list-state';
 import type { FilterField, ListColumn } from './types';
 import type { ResourceList } from './use-resource-list';
 
@@ -115,6 +116,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
   // before the rows it sits under (CLS).
   const rows = useDeferredValue(list.rows);
   const isLoading = useDeferredValue(list.isLoading);
+  const nothingOffline = useDeferredValue(list.nothingOffline ?? false);
   // On a phone the body (TanStack Table's instance, then the cards) mounts in a second, deferred
   // pass too: a route's first render is a synchronous router update, and the frame (title, search
   // box, filters) is all that pass needs to paint. Until then the body shows what the cards show
@@ -169,12 +171,14 @@ export function ListPage<T>(props: ListPageProps<T>) {
             isMobile={isMobile}
             label={title}
             mobileColumns={props.mobileColumns}
+            emptyText={nothingOffline ? NOTHING_OFFLINE_TEXT : undefined}
           />
         ) : (
           <MobileCards rows={EMPTY_ROWS} visibleColumns={EMPTY_ROWS} isLoading label={title} />
         )}
         {/* Not while the first page loads: rows arriving above it would move it (Lighthouse CLS, issue 13). */}
-        {isLoading || !bodyReady ? null : <Pager list={list} total={list.total} pageSizeOptions={props.pageSizeOptions} />}
+        {/* With nothing offline the total is unknown: no '0 itens', but the way back to a cached page stays. */}
+        {isLoading || !bodyReady ? null : <Pager list={list} total={nothingOffline ? undefined : list.total} pageSizeOptions={props.pageSizeOptions} />}
       </div>
 
       {deleteAsked ? (
@@ -203,10 +207,12 @@ interface ListBodyProps<T> {
   isMobile: boolean;
   label: string;
   mobileColumns?: readonly string[] | undefined;
+  /** The text of an empty body (default 'Nenhum item encontrado'). */
+  emptyText?: string | undefined;
 }
 
 /** The list's TanStack Table (sort through the URL, the page filtered on the client unless the search is the server's) as cards or a table. */
-function ListBody<T>({ list, rows, isLoading, columns, allColumns, getRowId, isMobile, label, mobileColumns }: ListBodyProps<T>) {
+function ListBody<T>({ list, rows, isLoading, columns, allColumns, getRowId, isMobile, label, mobileColumns, emptyText }: ListBodyProps<T>) {
   const { search } = list;
   const sorting: SortingState = useMemo(() => {
     if (!search.sort) return [];
@@ -235,8 +241,15 @@ function ListBody<T>({ list, rows, isLoading, columns, allColumns, getRowId, isM
   });
 
   return isMobile ? (
-    <MobileCards rows={table.getRowModel().rows} visibleColumns={table.getVisibleLeafColumns()} isLoading={isLoading} label={label} columns={mobileColumns} />
+    <MobileCards
+      rows={table.getRowModel().rows}
+      visibleColumns={table.getVisibleLeafColumns()}
+      isLoading={isLoading}
+      label={label}
+      columns={mobileColumns}
+      emptyText={emptyText}
+    />
   ) : (
-    <DataTable table={table} isLoading={isLoading} />
+    <DataTable table={table} isLoading={isLoading} emptyText={emptyText} />
   );
 }

@@ -14,6 +14,8 @@ export interface MobileCardsProps<T> {
   label: string;
   /** Column ids shown on a card, in this order (default: the first 4 columns). */
   columns?: readonly string[] | undefined;
+  /** The text of an empty list (default 'Nenhum item encontrado'). */
+  emptyText?: string | undefined;
 }
 
 /**
@@ -21,12 +23,12 @@ export interface MobileCardsProps<T> {
  * Memoized on its props, so a re-render of the list frame (the search box, the query's urgent
  * update) does not render the cards again (see ListPage's deferred rows).
  */
-export const MobileCards = memo(function MobileCards<T>({ rows, isLoading, label, columns }: MobileCardsProps<T>) {
+export const MobileCards = memo(function MobileCards<T>({ rows, isLoading, label, columns, emptyText = 'Nenhum item encontrado' }: MobileCardsProps<T>) {
   const s = listPage();
   if (isLoading || rows.length === 0) {
     return (
       <div className={s.cards} role="list" aria-label={label}>
-        <p className={s.empty}>{isLoading ? 'Carregando...' : 'Nenhum item encontrado'}</p>
+        <p className={s.empty}>{isLoading ? 'Carregando...' : emptyText}</p>
       </div>
     );
   }

@@ -7,8 +7,8 @@ import type { ListSearchControls } from './use-resource-list';
 
 export interface PagerProps {
   list: Pick<ListSearchControls, 'search' | 'update'>;
-  /** Total records on the server. */
-  total: number;
+  /** Total records on the server; undefined when unknown (nothing offline for the page): no range, no last page. */
+  total: number | undefined;
   pageSizeOptions?: readonly number[] | undefined;
 }
 
@@ -19,10 +19,10 @@ export interface PagerProps {
 export function Pager({ list, total, pageSizeOptions = PAGE_SIZE_OPTIONS }: PagerProps) {
   const { search } = list;
   const s = listPage();
-  const pageCount = Math.max(1, Math.ceil(total / search.pageSize));
+  const pageCount = total === undefined ? search.page : Math.max(1, Math.ceil(total / search.pageSize));
   return (
     <div className={s.footer}>
-      <span>{rangeText(search.page, search.pageSize, total)}</span>
+      <span>{total === undefined ? null : rangeText(search.page, search.pageSize, total)}</span>
       <div className={s.pager}>
         <label>
           <span>Visualizações por página</span>
@@ -38,9 +38,7 @@ export function Pager({ list, total, pageSizeOptions = PAGE_SIZE_OPTIONS }: Page
           <Button variant="outline" size="icon" aria-label="Página anterior" disabled={search.page <= 1} onClick={() => list.update({ page: search.page - 1 })}>
             <Icon name="chevronLeft" size={16} />
           </Button>
-          <span data-part="page">
-            {Math.min(search.page, pageCount)} / {pageCount}
-          </span>
+          <span data-part="page">{total === undefined ? search.page : `${Math.min(search.page, pageCount)} / ${pageCount}`}</span>
           <Button
             variant="outline"
             size="icon"

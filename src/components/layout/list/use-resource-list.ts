@@ -1,6 +1,7 @@
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListSearch } from '@/lib/list-search';
+import { listQueryView } from './list-state';
 
 /** Milliseconds the search box waits after the last key before it writes `q` to the URL. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -81,11 +82,19 @@ export interface ListPageData<T> {
 
 /** What the list frame renders: the controls plus the current page. */
 export interface ResourceList<T> extends ListSearchControls {
-  /** Rows of the current page; undefined while loading, [] after a failed load. */
+  /**
+   * Rows of the current page; undefined while loading; the cached rows after a request that got
+   * no answer; [] after a failure the server answered, or with nothing offline.
+   */
   rows: T[] | undefined;
   /** Total records on the server (meta.pagination.total). */
   total: number;
   isLoading: boolean;
+  /**
+   * The network cannot be reached and nothing is cached for this page: the frame says so
+   * (`NOTHING_OFFLINE_TEXT`) instead of 'Nenhum item encontrado' and '0 itens'.
+   */
+  nothingOffline?: boolean;
 }
 
 export interface UseResourceListOptions<TPage extends ListPageData<unknown>, TKey extends QueryKey> extends UseListSearchOptions {
@@ -98,8 +107,10 @@ export interface UseResourceListOptions<TPage extends ListPageData<unknown>, TKe
 
 /**
  * One hook per list screen: the URL state with its debounced search box
- * ({@link useListSearch}) and the list query of that state. A failed load gives an empty
- * page (`rows: []`), so the screen shows 'Nenhum item encontrado' under its error toast.
+ * ({@link useListSearch}) and the list query of that state, read by `listQueryView`: a failure
+ * the server answered gives an empty page (`rows: []`: 'Nenhum item encontrado' under its error
+ * toast, spec "a list failure returns an empty list"); a request with no answer keeps the cached
+ * rows, or sets `nothingOffline` when there are none.
  */
 export function useResourceList<TPage extends ListPageData<unknown>, TKey extends QueryKey = QueryKey>({
   query: queryOptions,
@@ -107,12 +118,13 @@ export function useResourceList<TPage extends ListPageData<unknown>, TKey extend
 }: UseResourceListOptions<TPage, TKey>): ResourceList<TPage['data'][number]> & { query: UseQueryResult<TPage, Error> } {
   const controls = useListSearch(options);
   const query = useQuery(queryOptions);
-  const page = query.isError ? undefined : query.data;
+  const view = listQueryView(query);
   return {
     ...controls,
     query,
-    rows: query.isError ? [] : (page?.data as TPage['data'][number][] | undefined),
-    total: page?.meta.pagination.total ?? 0,
-    isLoading: query.isPending,
+    rows: view.isLoading ? undefined : ((view.data?.data ?? []) as TPage['data'][number][]),
+    total: view.data?.meta.pagination.total ?? 0,
+    isLoading: view.isLoading,
+    nothingOffline: view.nothingOffline,
   };
 }
