@@ -56,8 +56,12 @@ function sortWidth(sort: unknown, schema: SchemaView, getModel: GetModel): numbe
     if (s == null || guard > 20) return;
     if (typeof s === 'string') for (const part of s.split(',')) paths.push([...prefix, ...part.trim().split(':')[0].split('.')]);
     else if (Array.isArray(s)) s.forEach((x) => collect(x, prefix, guard + 1));
-    else if (isObject(s))
-      for (const [k, v] of Object.entries(s)) typeof v === 'object' && v !== null ? collect(v, [...prefix, k], guard + 1) : paths.push([...prefix, k]);
+    else if (isObject(s)) {
+      for (const [k, v] of Object.entries(s)) {
+        if (typeof v === 'object' && v !== null) collect(v, [...prefix, k], guard + 1);
+        else paths.push([...prefix, k]);
+      }
+    }
   };
   collect(sort, [], 0);
   let crossings = 0;
