@@ -146,7 +146,9 @@ function startOutboxRuntime(startOutbox: typeof import('@/lib/offline/sync').sta
       const done = DELIVERED_TEXT[item.kind];
       if (done) toast({ title: 'Sucesso', description: done });
     },
-    onPaused: () => {
+    onPaused: (userId) => {
+      // Only the signed-in user's 401 ends this session (a send of someone who already left says nothing).
+      if (session.getState().user?.id !== userId) return;
       toast({ title: 'Sessão expirada', description: 'Entre novamente para enviar os itens pendentes.', variant: 'destructive' });
       // As any other 401 (main.tsx): back to where the user was after signing in again.
       if (session.getState().status === 'authenticated') rememberReturnTo(window.location.pathname + window.location.search);

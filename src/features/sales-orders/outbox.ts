@@ -10,7 +10,8 @@ import { createOrderDocument, createOrderPayment, uploadOrderFile } from './paym
 /**
  * What the offline outbox does with an order's writes (issue 10): a new payment, Registrar /
  * Estornar on a payment, and the two-step document upload. Payloads are plain data; the
- * item's `idempotencyKey` (assigned when queued) goes in the `Idempotency-Key` header.
+ * item's `idempotencyKey` (assigned when queued) goes in the `Idempotency-Key` header, and every
+ * request carries `ctx.request` (it leaves only with the item's owner's session).
  */
 
 /** A queued 'Novo pagamento' (spec 001 §5): the create body is rebuilt from these, identical on every resend. */
@@ -78,16 +79,19 @@ const alreadyIn = (target: 'paid' | 'reversed') => (error: unknown) =>
 
 export const salesOrderOutboxHandlers: Record<string, OutboxHandler> = {
   [OUTBOX_KINDS.createPayment]: {
-    async send(item: OutboxItem<QueuedPaymentPayload>) {
+    async send(item: OutboxItem<QueuedPaymentPayload>, ctx) {
       const p = item.payload;
-      const created = await createOrderPayment({
-        orderId: p.orderId,
-        paymentMethodId: p.paymentMethodId,
-        amount: p.amount,
-        installments: p.installments,
-        createdAt: p.createdAt,
-        idempotencyKey: item.idempotencyKey,
-      });
+      const created = await createOrderPayment(
+        {
+          orderId: p.orderId,
+          paymentMethodId: p.paymentMethodId,
+          amount: p.amount,
+          installments: p.installments,
+          createdAt: p.createdAt,
+          idempotencyKey: item.idempotencyKey,
+        },
+        ctx.request,
+      );
       return { id: created.id, documentId: created.documentId } satisfies CreatedPaymentResult;
     },
     // The custom id is unique: a 409 naming the existing payment means this payment is there.
@@ -100,11 +104,11 @@ export const salesOrderOutboxHandlers: Record<string, OutboxHandler> = {
     },
   },
   [OUTBOX_KINDS.confirmPayment]: {
-    send: async (item: OutboxItem<QueuedPaymentActionPayload>) => confirmReceivable(paymentRef(item)),
+    send: async (item: OutboxItem<QueuedPaymentActionPayload>, ctx) => confirmReceivable(paymentRef(item), ctx.request),
     alreadyDone: alreadyIn('paid'),
   },
   [OUTBOX_KINDS.undoPayment]: {
-    send: async (item: OutboxItem<QueuedPaymentActionPayload>) => undoReceivable(paymentRef(item)),
+    send: async (item: OutboxItem<QueuedPaymentActionPayload>, ctx) => undoReceivable(paymentRef(item), ctx.request),
     alreadyDone: alreadyIn('reversed'),
   },
   [OUTBOX_KINDS.uploadDocument]: {
@@ -112,11 +116,17 @@ export const salesOrderOutboxHandlers: Record<string, OutboxHandler> = {
       let p = item.payload;
       if (p.step === 'file' || !p.fileId) {
         if (!ctx.blob) throw new Error('Arquivo do item não encontrado no armazenamento local.');
-        const fileId = await uploadOrderFile({ file: ctx.blob.blob, fileName: ctx.blob.name, idempotencyKey: item.idempotencyKey, onProgress: ctx.onProgress });
+        const fileId = await uploadOrderFile({
+          file: ctx.blob.blob,
+          fileName: ctx.blob.name,
+          idempotencyKey: item.idempotencyKey,
+          onProgress: ctx.onProgress,
+          scope: ctx.request,
+        });
         p = { ...p, step: 'document', fileId };
         await ctx.saveProgress(p);
       }
-      return createOrderDocument({ orderId: p.orderId, documentTypeId: p.documentTypeId, fileId: p.fileId!, idempotencyKey: item.idempotencyKey });
+      return createOrderDocument({ orderId: p.orderId, documentTypeId: p.documentTypeId, fileId: p.fileId!, idempotencyKey: item.idempotencyKey }, ctx.request);
     },
   },
 };

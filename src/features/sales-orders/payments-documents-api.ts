@@ -1,6 +1,6 @@
 // zod/mini (issue 14): see lib/api/strapi.ts.
 import * as z from 'zod/mini';
-import { api, ApiError, isApiError, singleSchema } from '@/lib/api';
+import { api, ApiError, isApiError, singleSchema, type RequestScope } from '@/lib/api';
 import { apiUpload } from '@/lib/api/upload';
 import { type Cents } from '@/lib/money';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
@@ -41,11 +41,16 @@ export function newOrderPaymentInput(values: Omit<CreateOrderPaymentInput, 'crea
  * method, amount (reais), instalments, status 'pending', payment_date and custom_document_id
  * SO-{orderId}-{timestamp}, sending `Idempotency-Key`. Takes plain data only (the offline
  * outbox calls this same function) and returns the created payment (money in centavos).
+ * `scope`: the offline outbox's owner and abort signal.
  * @throws ApiError; show it with `errorMessage(error, 'Não foi possível criar o pagamento.')`.
  */
-export async function createOrderPayment(input: CreateOrderPaymentInput): Promise<OrderPayment> {
+export async function createOrderPayment(input: CreateOrderPaymentInput, scope?: RequestScope): Promise<OrderPayment> {
   const data = buildNewPaymentPayload(input.orderId, input, new Date(input.createdAt));
-  const answer = await api.post('/receivables', { data }, { headers: { 'Idempotency-Key': input.idempotencyKey }, schema: singleSchema(orderPaymentSchema) });
+  const answer = await api.post(
+    '/receivables',
+    { data },
+    { ...scope, headers: { 'Idempotency-Key': input.idempotencyKey }, schema: singleSchema(orderPaymentSchema) },
+  );
   return answer.data;
 }
 
@@ -77,7 +82,8 @@ const uploadAnswer = z.array(z.looseObject({ id: z.optional(z.number()), documen
 /**
  * Step 1 of an order-document upload: POST /upload (multipart `files`) with
  * `Idempotency-Key: <key>:upload` → the stored file's numeric id. With `onProgress` the body
- * goes out through XMLHttpRequest (percent 0–100, no timeout).
+ * goes out through XMLHttpRequest (percent 0–100, no timeout); `scope`: the offline outbox's owner
+ * and abort signal.
  * @throws ApiError: the server's message or 'Falha no upload do arquivo'; 'Document ID do
  * arquivo não encontrado.' when the answer has no id (status kept from the server).
  */
@@ -86,12 +92,14 @@ export async function uploadOrderFile(input: {
   fileName: string;
   idempotencyKey: string;
   onProgress?: (percent: number) => void;
+  scope?: RequestScope;
 }): Promise<number> {
   const form = new FormData();
   form.append('files', input.file, input.fileName);
   let uploaded: z.infer<typeof uploadAnswer>;
   try {
     uploaded = await apiUpload('/upload', form, {
+      ...input.scope,
       headers: { 'Idempotency-Key': `${input.idempotencyKey}:upload` },
       schema: uploadAnswer,
       onProgress: input.onProgress,
@@ -106,15 +114,19 @@ export async function uploadOrderFile(input: {
 
 /**
  * Step 2 of an order-document upload: POST /sales-order-documents
- * {data:{sales_order, document_type, content: fileId}} with `Idempotency-Key: <key>:document`.
+ * {data:{sales_order, document_type, content: fileId}} with `Idempotency-Key: <key>:document`;
+ * `scope`: the offline outbox's owner and abort signal.
  * @throws ApiError 'Erro ao salvar documento: {message}' (status kept from the server).
  */
-export async function createOrderDocument(input: { orderId: number; documentTypeId: number; fileId: number; idempotencyKey: string }): Promise<OrderDocument> {
+export async function createOrderDocument(
+  input: { orderId: number; documentTypeId: number; fileId: number; idempotencyKey: string },
+  scope?: RequestScope,
+): Promise<OrderDocument> {
   try {
     const answer = await api.post(
       '/sales-order-documents',
       { data: { sales_order: input.orderId, document_type: input.documentTypeId, content: input.fileId } },
-      { headers: { 'Idempotency-Key': `${input.idempotencyKey}:document` }, schema: singleSchema(orderDocumentSchema) },
+      { ...scope, headers: { 'Idempotency-Key': `${input.idempotencyKey}:document` }, schema: singleSchema(orderDocumentSchema) },
     );
     return answer.data;
   } catch (error) {

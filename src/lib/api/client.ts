@@ -1,8 +1,8 @@
 import type { FetchError } from 'ofetch';
 import { getConfig } from '../config';
-import { readToken } from '../session/storage';
+import { readStoredUserId, readToken } from '../session/storage';
 import { takeEarlyAnswer } from './early';
-import { ApiError } from './errors';
+import { ApiError, SESSION_CHANGED } from './errors';
 
 /** Paths sent without the bearer token (spec 000 §7). */
 export const PUBLIC_PATHS = ['/auth/local', '/auth/forgot-password', '/auth/reset-password'] as const;
@@ -14,7 +14,28 @@ export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
 }
 
-export interface RequestOptions<T> {
+/** Whose session a request goes with, and how to stop it (the offline outbox's sends). */
+export interface RequestScope {
+  /**
+   * The user (numeric id) the request is made for: it leaves only while the stored session is
+   * that user's, checked when the token is put on it; otherwise it throws before anything is sent.
+   */
+  asUser?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Throws the {@link SESSION_CHANGED} ApiError unless the stored session is still `asUser`'s with
+ * `token` (a sign-out or another user's sign-in, in this tab or another, happened meanwhile).
+ * Nothing to check without `asUser`.
+ */
+export function assertSessionOf(asUser: number | undefined, token: string | null): void {
+  if (asUser === undefined) return;
+  if (token && readToken() === token && readStoredUserId() === asUser) return;
+  throw new ApiError({ status: 0, code: SESSION_CHANGED, message: 'A sessão deste aparelho mudou: o item espera quem o criou entrar novamente.' });
+}
+
+export interface RequestOptions<T> extends RequestScope {
   /** Query object, serialised with `qs` the way Strapi reads it (`filters[name][$containsi]=x`). */
   query?: Record<string, unknown>;
   /** JSON body (or FormData for uploads). */
@@ -22,7 +43,6 @@ export interface RequestOptions<T> {
   /** zod schema the answer must satisfy; the parsed value is returned. */
   schema?: ResponseSchema<T>;
   headers?: Record<string, string>;
-  signal?: AbortSignal;
 }
 
 // qs is loaded on the first call that has a query, so /login (which has none) does not download it.
@@ -91,6 +111,8 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
     if (early) raw = early.data;
     else {
       const { ofetch } = await (ofetchModule ??= import('ofetch'));
+      // Checked after the last await before the request leaves, with the token it carries.
+      assertSessionOf(options.asUser, token);
       raw = await ofetch(url, {
         baseURL,
         method,

@@ -23,6 +23,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * ApiError code of a request refused before it left (status 0, nothing sent): it was made for one
+ * user (`asUser`, the offline outbox's items) and the stored session is no longer that user's.
+ */
+export const SESSION_CHANGED = 'SessionChanged';
+
 /** True when `error` is an ApiError. */
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
@@ -41,8 +47,9 @@ export function errorMessage(error: unknown, fallback: string): string {
  * True when a request got no answer at all (offline, DNS, connection reset, an aborted
  * response): the failure that sends a direct write to the outbox instead of failing, and that a
  * list shows as "nothing offline" instead of as an empty answer. An answer that failed its schema
- * (`InvalidResponse`, also status 0) is not one.
+ * (`InvalidResponse`, also status 0) is not one, nor a request refused before it left
+ * ({@link SESSION_CHANGED}).
  */
 export function isNoAnswer(error: unknown): boolean {
-  return isApiError(error) && error.status === 0 && error.code !== 'InvalidResponse';
+  return isApiError(error) && error.status === 0 && error.code !== 'InvalidResponse' && error.code !== SESSION_CHANGED;
 }

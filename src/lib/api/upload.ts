@@ -1,14 +1,13 @@
-import { apiRequest, type ResponseSchema } from './client';
+import { apiRequest, assertSessionOf, type RequestScope, type ResponseSchema } from './client';
 import { getConfig } from '../config';
 import { readToken } from '../session/storage';
 import { ApiError } from './errors';
 
-export interface UploadOptions<T> {
+export interface UploadOptions<T> extends RequestScope {
   headers?: Record<string, string>;
   schema?: ResponseSchema<T>;
   /** Called with the percent sent (0–100) while the body goes out. */
   onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
 }
 
 /**
@@ -21,16 +20,26 @@ export interface UploadOptions<T> {
  */
 export function apiUpload<T = unknown>(path: string, body: FormData, options: UploadOptions<T> = {}): Promise<T> {
   if (!options.onProgress || typeof XMLHttpRequest === 'undefined') {
-    return apiRequest<T>('POST', path, { body, headers: options.headers, schema: options.schema, signal: options.signal });
+    return apiRequest<T>('POST', path, { body, headers: options.headers, schema: options.schema, signal: options.signal, asUser: options.asUser });
   }
   const onProgress = options.onProgress;
   return new Promise<T>((resolve, reject) => {
+    const token = readToken();
+    try {
+      assertSessionOf(options.asUser, token);
+    } catch (error) {
+      reject(error as Error);
+      return;
+    }
+    if (options.signal?.aborted) {
+      reject(new ApiError({ status: 0, message: 'Falha de conexão com o servidor' }));
+      return;
+    }
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${getConfig().apiUrl}${path}`);
     xhr.timeout = 0;
     xhr.setRequestHeader('Accept', 'application/json');
     for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
-    const token = readToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));

@@ -1,9 +1,12 @@
-import { isApiError } from '../api/errors';
 import { newIdempotencyKey } from './idempotency';
-import type { BalcaoDb, OutboxBlob, OutboxItem } from './db';
-import { OUTBOX_LOCK, type LockManagerLike } from './locks';
+import type { OutboxItem } from './db';
+import { OUTBOX_LOCK } from './locks';
+import { backoffDelay, classifyFailure, defaultLocks, messageOf, nextDueItem, statusOf } from './outbox-rules';
+import type { EnqueueInput, FlushResult, Outbox, OutboxOptions, SendContext } from './outbox-types';
 
 export { OUTBOX_LOCK, type LockManagerLike } from './locks';
+export type { EnqueueInput, FlushResult, Outbox, OutboxHandler, OutboxOptions, SendContext } from './outbox-types';
+export { SESSION_CHANGED, backoffDelay, classifyFailure, createLocalLocks, type FailureClass } from './outbox-rules';
 
 /**
  * The outbox (issue 10 "The outbox"): writes made offline, or whose send failed for a
@@ -21,146 +24,15 @@ export { OUTBOX_LOCK, type LockManagerLike } from './locks';
  *   message (edit / retry / discard); an answer meaning "already done" (the handler's
  *   `alreadyDone`) counts as delivered.
  * - One sender at a time across tabs: `flush` runs under a Web Lock.
+ * - Every item belongs to the user who queued it (`userId`): lists, counts, sends, retries, edits
+ *   and discards see only the signed-in user's items, and each request of a send leaves only
+ *   with its owner's session (`asUser`); a change of user mid-send puts the item back untouched.
  * What a kind of item does is its handler's business (features register them).
  */
 
-/** What a handler gets besides the item. */
-export interface SendContext {
-  /** The item's file, when it has one. */
-  blob?: OutboxBlob;
-  /** Persists a new payload (the step reached) before the next step, so a resend resumes there. */
-  saveProgress(payload: unknown): Promise<void>;
-  /** Upload progress, percent 0–100. */
-  onProgress(percent: number): void;
-}
-
-/** How one kind of queued write is sent. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different payloads share one registry
-export interface OutboxHandler<P = any> {
-  /** Sends the item (all its remaining steps); resolves with the server's result. @throws ApiError */
-  send(item: OutboxItem<P>, ctx: SendContext): Promise<unknown>;
-  /** When `error` means "already done" (409 in the target state, ...): `{ result }`; otherwise undefined. */
-  alreadyDone?(error: unknown, item: OutboxItem<P>): { result: unknown } | undefined;
-}
-
-export interface OutboxOptions {
-  db: BalcaoDb;
-  handlers: Record<string, OutboxHandler>;
-  /** The signed-in user's id, or null: only their items are sent, with their session. */
-  currentUserId: () => number | null;
-  /** Defaults to `navigator.locks`, else an in-page mutex (one tab only). */
-  locks?: LockManagerLike;
-  now?: () => number;
-  random?: () => number;
-  /** Backoff: first delay and cap, in ms (defaults 2 s and 5 min). */
-  backoff?: { baseMs: number; maxMs: number };
-  /** After delivery of an item (any tab's; this instance sent it). */
-  onDelivered?: (item: OutboxItem, result: unknown) => void;
-  /** A 401 paused the user's queue. */
-  onPaused?: (userId: number) => void;
-  /** An item moved to 'attention'. */
-  onAttention?: (item: OutboxItem, message: string) => void;
-  /** A new item was stored (sync.ts registers a Background Sync then). */
-  onEnqueued?: (item: OutboxItem) => void;
-}
-
-export interface EnqueueInput<P> {
-  kind: string;
-  orderId: number;
-  payload: P;
-  /** A file to keep with the item (as a Blob, with its name and type). */
-  file?: { blob: Blob; name: string; type?: string };
-  /** `seq` of a queued item whose server result this one needs. */
-  dependsOn?: number;
-  /** Defaults to a fresh UUID. */
-  idempotencyKey?: string;
-}
-
-export type FailureClass = 'retry' | 'auth' | 'attention';
-
 const pauseKey = (userId: number) => `outbox-paused:${userId}`;
-
-/**
- * What to do after a failed send (issue 10): 'retry' (no answer, 408, 425, 429, 5xx, a 409 of
- * the idempotency layer — no details — meaning "the first request is still running"), 'auth'
- * (401) or 'attention' (other 4xx, an answer that does not match its schema, any non-API error).
- */
-export function classifyFailure(error: unknown): FailureClass {
-  if (!isApiError(error)) return 'attention';
-  const { status } = error;
-  if (status === 0) return error.code === 'InvalidResponse' ? 'attention' : 'retry';
-  if (status === 401) return 'auth';
-  if (status >= 500 || status === 408 || status === 425 || status === 429) return 'retry';
-  if (status === 409) {
-    const details = error.details;
-    const empty = !details || (typeof details === 'object' && Object.keys(details as object).length === 0);
-    return empty ? 'retry' : 'attention';
-  }
-  return 'attention';
-}
-
-/** Delay before the next attempt: base·2^(attempts−1) capped at max, with jitter in [½, 1] of it (ms). */
-export function backoffDelay(attempts: number, random: () => number, { baseMs, maxMs }: { baseMs: number; maxMs: number }): number {
-  const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(exp / 2 + (random() * exp) / 2);
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return String(error);
-}
-
-function statusOf(error: unknown): number {
-  return isApiError(error) ? error.status : 0;
-}
-
-/** An in-page mutex with the `navigator.locks.request` shape (for browsers without Web Locks). */
-export function createLocalLocks(): LockManagerLike {
-  let tail: Promise<unknown> = Promise.resolve();
-  return {
-    request<T>(_name: string, callback: (lock: unknown) => Promise<T>): Promise<T> {
-      const run = tail.then(() => callback({}));
-      tail = run.catch(() => undefined);
-      return run;
-    },
-  };
-}
-
-function defaultLocks(): LockManagerLike {
-  const nav = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }) : undefined;
-  if (nav?.locks && typeof nav.locks.request === 'function') return nav.locks;
-  return createLocalLocks();
-}
-
-export interface FlushResult {
-  /** Items this flush delivered. */
-  delivered: number;
-  /** True when the flush stopped on a 401. */
-  paused: boolean;
-}
-
-export interface Outbox {
-  /** Stores a new item (state 'queued', due now) and returns it with its `seq`. */
-  enqueue<P>(input: EnqueueInput<P>): Promise<OutboxItem<P>>;
-  /** Sends every due item of the signed-in user, one at a time, under the sender lock. */
-  flush(): Promise<FlushResult>;
-  /** 'Enviar agora': makes every queued item of the user due now, then flushes. */
-  sendNow(): Promise<FlushResult>;
-  /** Back to 'queued' with attempts 0; an item that needed attention gets a fresh key (the server stored the old key's 4xx answer). */
-  retry(seq: number): Promise<void>;
-  /** Replaces the payload of an item that needs attention and queues it again (fresh key). @throws Error for other states */
-  edit(seq: number, payload: unknown): Promise<void>;
-  /** Deletes an item, its file, and the items that depended on it; returns the `seq`s removed. */
-  discard(seq: number): Promise<number[]>;
-  /** The user's queue is paused after a 401. */
-  isPaused(userId: number): Promise<boolean>;
-  /** Lifts the pause (after a new sign-in). */
-  resume(userId: number): Promise<void>;
-  /** The earliest `nextAttemptAt` of the user's queued items, if any (for the retry timer). */
-  nextDueAt(): Promise<number | undefined>;
-  /** The user's items in `seq` order. */
-  list(userId: number): Promise<OutboxItem[]>;
-}
+/** What a retry or an edit resets: due now, no attempt, no error. */
+const REQUEUED = { state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: undefined, lastStatus: undefined } as const;
 
 /** Creates the outbox over a database and the features' handlers. */
 export function createOutbox(options: OutboxOptions): Outbox {
@@ -173,23 +45,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   const list = (userId: number) => db.outbox.where('userId').equals(userId).sortBy('seq') as Promise<OutboxItem[]>;
 
-  const isPaused = async (userId: number) => Boolean((await db.meta.get(pauseKey(userId)))?.value);
-
-  /** The next item to send: among each order's head, the due one created first. */
-  const pickDue = async (userId: number): Promise<OutboxItem | undefined> => {
-    const items = await list(userId);
-    const heads = new Map<number, OutboxItem>();
-    for (const item of items) if (!heads.has(item.orderId)) heads.set(item.orderId, item);
-    const t = now();
-    const present = new Set(items.map((i) => i.seq));
-    let best: OutboxItem | undefined;
-    for (const head of heads.values()) {
-      if (head.state === 'attention' || head.nextAttemptAt > t) continue;
-      if (head.dependsOn !== undefined && head.dependencyResult === undefined && present.has(head.dependsOn)) continue;
-      if (!best || head.seq! < best.seq!) best = head;
-    }
-    return best;
+  /** The item `seq` when it belongs to the signed-in user; another user's item is as good as absent. */
+  const own = async (seq: number): Promise<OutboxItem | undefined> => {
+    const item = await db.outbox.get(seq);
+    const userId = currentUserId();
+    return item && userId !== null && item.userId === userId ? item : undefined;
   };
+
+  const isPaused = async (userId: number) => Boolean((await db.meta.get(pauseKey(userId)))?.value);
 
   const delivered = async (item: OutboxItem, result: unknown) => {
     const seq = item.seq!;
@@ -206,8 +69,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     options.onDelivered?.(item, result);
   };
 
-  /** Sends one item; returns false when the queue must stop (401). */
-  const sendOne = async (stored: OutboxItem): Promise<'delivered' | 'failed' | 'paused'> => {
+  /** The send in flight: aborted when the signed-in user changes. */
+  let inFlight: AbortController | undefined;
+
+  /** Sends one item: 'stopped' when the queue must stop (401, or the item's owner is no longer signed in). */
+  const sendOne = async (stored: OutboxItem): Promise<'delivered' | 'failed' | 'stopped'> => {
     const seq = stored.seq!;
     const handler = handlers[stored.kind];
     if (!handler) {
@@ -218,6 +84,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     await db.outbox.update(seq, { state: 'sending', attempts, progress: 0 });
     let item: OutboxItem = { ...stored, state: 'sending', attempts };
     const blob = await db.outboxBlobs.get(seq);
+    const controller = new AbortController();
+    inFlight = controller;
     let lastProgress = 0;
     const ctx: SendContext = {
       blob,
@@ -232,6 +100,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           void db.outbox.update(seq, { progress: percent });
         }
       },
+      request: { asUser: item.userId, signal: controller.signal },
     };
     try {
       const result = await handler.send(item, ctx);
@@ -245,13 +114,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       const message = messageOf(error);
       const lastStatus = statusOf(error);
-      switch (classifyFailure(error)) {
+      // Interrupted, or refused before leaving, because its owner is no longer the signed-in user:
+      // not the item's fault, so it waits for its owner as it was (no attempt, no pause).
+      const kind = controller.signal.aborted || currentUserId() !== item.userId ? 'session' : classifyFailure(error);
+      switch (kind) {
+        case 'session':
+          await db.outbox.update(seq, { state: 'queued', attempts: attempts - 1, progress: undefined });
+          return 'stopped';
         case 'auth':
           // The 401 is not the item's fault: it keeps its attempt count and waits for the new session.
           await db.outbox.update(seq, { state: 'queued', attempts: attempts - 1, lastError: message, lastStatus, progress: undefined });
           await db.meta.put({ key: pauseKey(item.userId), value: true });
           options.onPaused?.(item.userId);
-          return 'paused';
+          return 'stopped';
         case 'retry':
           await db.outbox.update(seq, {
             state: 'queued',
@@ -266,6 +141,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           options.onAttention?.({ ...item, state: 'attention', lastError: message }, message);
           return 'failed';
       }
+    } finally {
+      if (inFlight === controller) inFlight = undefined;
     }
   };
 
@@ -282,12 +159,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .modify({ state: 'queued', progress: undefined });
     for (;;) {
       if (currentUserId() !== userId) break;
-      const next = await pickDue(userId);
+      const next = nextDueItem(await list(userId), now());
       if (!next) break;
       const outcome = await sendOne(next);
       if (outcome === 'delivered') result.delivered += 1;
-      if (outcome === 'paused') {
-        result.paused = true;
+      if (outcome === 'stopped') {
+        result.paused = await isPaused(userId);
         break;
       }
     }
@@ -355,32 +232,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     async retry(seq) {
       await db.transaction('rw', db.outbox, async () => {
-        const item = await db.outbox.get(seq);
+        const item = await own(seq);
         if (!item || item.state === 'sending') return;
         // Only a refused item gets a new key: a queued one may have reached the server with its key.
         const key = item.state === 'attention' ? { idempotencyKey: newIdempotencyKey() } : {};
-        await db.outbox.update(seq, { ...key, state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: undefined, lastStatus: undefined });
+        await db.outbox.update(seq, { ...key, ...REQUEUED });
       });
     },
     async edit(seq, payload) {
       await db.transaction('rw', db.outbox, async () => {
-        const item = await db.outbox.get(seq);
+        const item = await own(seq);
         if (!item) return;
         if (item.state !== 'attention') throw new Error('Só um item que precisa de atenção pode ser editado.');
-        await db.outbox.update(seq, {
-          payload,
-          state: 'queued',
-          attempts: 0,
-          nextAttemptAt: 0,
-          idempotencyKey: newIdempotencyKey(),
-          lastError: undefined,
-          lastStatus: undefined,
-        });
+        await db.outbox.update(seq, { ...REQUEUED, payload, idempotencyKey: newIdempotencyKey() });
       });
     },
     async discard(seq) {
       const removed: number[] = [];
       await db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
+        if (!(await own(seq))) return;
         const todo = [seq];
         while (todo.length) {
           const s = todo.shift()!;
@@ -398,6 +268,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
       });
       return removed;
+    },
+    async discardAll() {
+      const userId = currentUserId();
+      if (userId === null) return 0;
+      return db.transaction('rw', db.outbox, db.outboxBlobs, db.meta, async () => {
+        const seqs = (await db.outbox.where('userId').equals(userId).primaryKeys()) as number[];
+        await db.outbox.bulkDelete(seqs);
+        await db.outboxBlobs.bulkDelete(seqs);
+        await db.meta.delete(pauseKey(userId));
+        return seqs.length;
+      });
+    },
+    interrupt() {
+      inFlight?.abort();
     },
     isPaused,
     async resume(userId) {

@@ -17,8 +17,10 @@ Dexie.on('storagemutated', (parts) => {
  * Web Lock); a flush starts at app start, when the browser comes back online, when the service
  * worker relays a Background Sync event (`{type: 'outbox-flush'}`), after each enqueue, when
  * the next backoff delay ends, after a new sign-in (which also lifts a 401 pause), and from
- * 'Enviar agora'. While the browser says it is offline (`navigator.onLine === false`) nothing is
- * tried — an attempt could only fail and count against the item — and the 'online' event sends.
+ * 'Enviar agora'. Only the signed-in user's items are sent, each request with their session; a
+ * change of user interrupts the send in flight (the item waits for its owner). While the browser
+ * says it is offline (`navigator.onLine === false`) nothing is tried — an attempt could only fail
+ * and count against the item — and the 'online' event sends.
  * The service worker never sends: it has no session (the token lives in the page's storage), it
  * only wakes a page.
  */
@@ -125,10 +127,15 @@ export function startOutbox(options: StartOutboxOptions): OutboxRuntime {
   if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
   if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) navigator.serviceWorker.addEventListener('message', onMessage);
 
-  // A new sign-in (status → authenticated) lifts a 401 pause of that user and sends.
+  // A new sign-in (status → authenticated) lifts a 401 pause of that user and sends. Any change of
+  // user (Sair, an expired session, another sign-in) first stops the send in flight: it belongs to
+  // the user who left, and goes back to their queue untouched.
   let lastStatus = session.getState().status;
+  let lastUser = currentUserId();
   const unsubscribe = session.subscribe(() => {
     const { status, user } = session.getState();
+    if (currentUserId() !== lastUser) outbox.interrupt();
+    lastUser = currentUserId();
     if (status === 'authenticated' && lastStatus !== 'authenticated' && user) {
       void outbox.resume(user.id).then(flush);
     }

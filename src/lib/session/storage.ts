@@ -25,6 +25,12 @@ export function writeToken(token: string | null): void {
   else s.removeItem(STORAGE_KEYS.token);
 }
 
+/** Id of the stored user (`user` key), or null when none is stored or it has no numeric id. */
+export function readStoredUserId(): number | null {
+  const id = readJson<{ id?: unknown }>(STORAGE_KEYS.user)?.id;
+  return typeof id === 'number' ? id : null;
+}
+
 /** Reads a JSON value; a missing or unparsable value gives null. */
 export function readJson<T>(key: string): T | null {
   const raw = safeStorage()?.getItem(key);

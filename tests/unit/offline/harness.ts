@@ -90,7 +90,9 @@ export class Profile {
     readonly storage: Storage,
     private readonly extra: Partial<OutboxOptions> = {},
   ) {
+    // The signed-in user's session as the app stores it: the outbox's requests leave only with it.
     storage.setItem('token', this.server.token);
+    storage.setItem('user', JSON.stringify({ id: USER_ID }));
     vi.stubGlobal('fetch', this.server.fetch);
   }
 
