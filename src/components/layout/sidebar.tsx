@@ -1,9 +1,10 @@
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { Icon } from '@/components/ui/icons';
 import { getConfig } from '@/lib/config';
 import { isMenuItemActive, visibleMenu, type MenuItem } from '@/lib/navigation/menu';
-import { session, useSession, userInitials } from '@/lib/session';
+import { useSession, userInitials } from '@/lib/session';
+import { SignOutButton } from './sign-out-button';
 
 export interface SidebarProps {
   /** The items in order (src/app/menu.ts); filtered here by permission and user type. */
@@ -62,21 +63,15 @@ const s = {
 /**
  * The sidebar of spec 000 §2.2, built from the items of src/app/menu.ts with the rules of lib/navigation/menu.ts: groups, items the user's
  * role and type may see, the active rule, collapse, and the footer (initials, name or
- * 'Usuário', role name, Sair, version label, avatar link to /profile).
+ * 'Usuário', role name, Sair — which asks first when the user has queued items —, version label,
+ * avatar link to /profile).
  */
 export function Sidebar({ menu, collapsed, onToggleCollapsed, mobile, onNavigate }: SidebarProps) {
   const { user, permissions } = useSession();
   const pathname = useRouterState({ select: (st) => st.location.pathname });
-  const navigate = useNavigate();
   const groups = visibleMenu(user?.type, permissions, menu);
   const narrow = collapsed && !mobile;
   const name = user?.name?.trim() || 'Usuário';
-
-  const logout = () => {
-    session.signOut();
-    onNavigate?.();
-    void navigate({ to: '/login' });
-  };
 
   return (
     <aside className={s.aside} aria-label="Barra lateral">
@@ -133,15 +128,7 @@ export function Sidebar({ menu, collapsed, onToggleCollapsed, mobile, onNavigate
             <div className={css({ fontSize: 'xs', color: 'fg.muted' })}>{getConfig().version}</div>
           </div>
         )}
-        <button
-          type="button"
-          onClick={logout}
-          title="Sair"
-          aria-label="Sair"
-          className={css({ p: '2', borderRadius: 'md', cursor: 'pointer', color: 'fg.muted', _hover: { bg: 'gray.100', color: 'danger.500' } })}
-        >
-          <Icon name="logOut" />
-        </button>
+        <SignOutButton onNavigate={onNavigate} />
       </div>
     </aside>
   );
