@@ -1,8 +1,13 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { button } from 'styled-system/recipes';
+import { Button } from '@/components/ui/button';
+import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { listQueryView } from '@/components/layout/list/list-state';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
+import { NEW_TAB_LINK, openInNewTab } from '@/lib/navigation/open-in-new-tab';
 import { useSession } from '@/lib/session';
 import { documentTypeQueries } from '@/features/document-types/api';
 import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
@@ -21,7 +26,8 @@ export const uploadMutationKey = (orderId: number) => ['upload-order-document', 
 /**
  * The documents of one order, wired to the data layer: types of the order's dealership (and
  * dispatcher), its documents, upload ('Enviando...' while sending; 'Erro no upload' on failure),
- * open through the signed URL, delete with the §8 messages.
+ * open through the signed URL (a new tab without opener; 'Documento pronto' with a link when the
+ * URL came too late for the click to open it), delete with the §8 messages.
  */
 export function OrderDocumentsSection({ order, title }: { order: SalesOrder; title?: string }) {
   const queryClient = useQueryClient();
@@ -84,15 +90,14 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
     onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
   });
 
+  // A signed URL that came after the click's activation ran out: opened from a link instead.
+  const [ready, setReady] = useState<{ url: string; name: string } | null>(null);
   const open = async (doc: OrderDocument) => {
-    // Open the tab inside the click (popup blockers), then point it at the signed URL.
-    const tab = window.open('', '_blank');
     try {
+      // The URL first, then a tab without opener (lib/navigation/open-in-new-tab.ts).
       const url = await fetchSignedUrl(doc);
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
+      if (!openInNewTab(url)) setReady({ url, name: doc.content?.name ?? 'Documento' });
     } catch (error) {
-      tab?.close();
       const message = isApiError(error)
         ? signedUrlErrorMessage(error)
         : error instanceof Error && error.message === MISSING_SIGNED_URL
@@ -103,18 +108,30 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
   };
 
   return (
-    <DocumentsCard
-      title={title}
-      types={typesForOrder(typesQuery.data ?? [], order.user_dispatcher_id?.id)}
-      documents={docsQuery.data}
-      isLoading={listQueryView(typesQuery).isLoading || listQueryView(docsQuery).isLoading}
-      nothingOffline={{ types: listQueryView(typesQuery).nothingOffline, documents: listQueryView(docsQuery).nothingOffline }}
-      sending={sending}
-      onUpload={onUpload}
-      onOpen={(doc) => void open(doc)}
-      onDelete={(doc) => remove.mutate(doc)}
-      canUpload={canDocument('create') && hasPermission(permissions, { api: 'upload', controller: 'content-api', action: 'upload' })}
-      canDelete={canDocument('delete')}
-    />
+    <>
+      <DocumentsCard
+        title={title}
+        types={typesForOrder(typesQuery.data ?? [], order.user_dispatcher_id?.id)}
+        documents={docsQuery.data}
+        isLoading={listQueryView(typesQuery).isLoading || listQueryView(docsQuery).isLoading}
+        nothingOffline={{ types: listQueryView(typesQuery).nothingOffline, documents: listQueryView(docsQuery).nothingOffline }}
+        sending={sending}
+        onUpload={onUpload}
+        onOpen={(doc) => void open(doc)}
+        onDelete={(doc) => remove.mutate(doc)}
+        canUpload={canDocument('create') && hasPermission(permissions, { api: 'upload', controller: 'content-api', action: 'upload' })}
+        canDelete={canDocument('delete')}
+      />
+      <Dialog open={ready !== null} onOpenChange={(o) => !o && setReady(null)} title="Documento pronto" description={ready?.name}>
+        <div className={dialogFooter}>
+          <Button variant="outline" onClick={() => setReady(null)}>
+            Fechar
+          </Button>
+          <a href={ready?.url} {...NEW_TAB_LINK} onClick={() => setReady(null)} className={button()}>
+            Abrir documento
+          </a>
+        </div>
+      </Dialog>
+    </>
   );
 }
