@@ -1,5 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken } from './orders-helpers';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { documentField, passwordField } from './helpers';
+import { apiToken, card } from './orders-helpers';
 
 /**
  * Shared by the offline specs (issue 10). Before a test goes offline the service worker must
@@ -88,4 +90,70 @@ export async function serverDocuments(request: APIRequestContext, orderId: numbe
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   return (await res.json()).data as Array<{ id: number; document_type?: { name?: string } | null }>;
+}
+
+/** The two cards of an order's details that queue writes. */
+export const onOrder = (page: Page) => ({ payments: card(page, 'Dados do pagamento'), docs: card(page, 'Documentos') });
+
+/** A document type's row in the documents card. */
+export const typeItem = (docs: Locator, name: string) => docs.getByRole('list', { name: 'Tipos de documento' }).getByRole('listitem').filter({ hasText: name });
+
+/** Opens the order's details and waits until the page is ready to work offline. */
+export async function openOrder(page: Page, documentId: string): Promise<void> {
+  await page.goto(`/sales-order/${documentId}/details`);
+  const { payments, docs } = onOrder(page);
+  await expect(payments.getByRole('heading', { name: 'Dados do pagamento' })).toBeVisible();
+  await expect(typeItem(docs, 'CNH')).toBeVisible();
+  await serviceWorkerReady(page);
+  await expect(typeItem(docs, 'CNH')).toBeVisible();
+  await page.waitForTimeout(1_500); // the persisted cache writes at most once a second
+}
+
+/** 'Adicionar novo' → PIX → the amount typed as digits of centavos → Salvar. */
+export async function addPayment(page: Page, digits: string): Promise<void> {
+  await onOrder(page).payments.getByRole('button', { name: 'Adicionar novo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo pagamento' });
+  await dialog.getByLabel('Meio de pagamento').selectOption({ label: 'PIX' });
+  await dialog.getByLabel('Valor').pressSequentially(digits);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * An administrator of its own (a test that signs out with Sair or revokes sessions ends every
+ * session of the user, so it must not be a seeded login other tests use): its id, CPF, password.
+ */
+export async function createAdministrator(request: APIRequestContext, name = 'Administrador da Fila') {
+  const admin = await apiToken(request);
+  const headers = { Authorization: `Bearer ${admin}` };
+  const roles = (await (await request.get('/api/users-permissions/roles', { headers })).json()).roles as Array<{ id: number; type: string }>;
+  const states = (await (await request.get('/api/states?filters[abbreviation][$eq]=SP', { headers })).json()).data as Array<{ id: number }>;
+  const username = generateCpf();
+  const password = 'Segredo@2026';
+  const res = await request.post('/api/users', {
+    headers,
+    data: {
+      data: {
+        username,
+        email: `fila${username}@teste.local`,
+        name,
+        password,
+        role: { connect: [{ id: roles.find((r) => r.type === 'administrador')!.id }] },
+        address_state_id: { connect: [{ id: states[0]!.id }] },
+        provider: 'local',
+        confirmed: true,
+        type: 'admin',
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const created = (await res.json()) as { id?: number; data?: { id?: number } };
+  return { id: Number(created.data?.id ?? created.id), username, password, name };
+}
+
+/** Types the user's CPF and password on /login and presses Entrar (the caller waits for what follows). */
+export async function signIn(page: Page, user: { username: string; password: string }): Promise<void> {
+  await documentField(page).pressSequentially(user.username);
+  await passwordField(page).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
 }

@@ -1,9 +1,8 @@
-import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
-import { documentField, login, passwordField } from './helpers';
+import type { Locator, Page, Route } from '@playwright/test';
+import { login } from './helpers';
 import { photoJpeg } from './fixtures/files';
-import { serverDocuments, serverPayments, serviceWorkerReady } from './offline-helpers';
-import { apiToken, card, createOrderViaApi, expect, test, toastText } from './orders-helpers';
-import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { addPayment, createAdministrator, onOrder, openOrder, serverDocuments, serverPayments, signIn, typeItem } from './offline-helpers';
+import { createOrderViaApi, expect, test, toastText } from './orders-helpers';
 
 /**
  * Issue 10 "The outbox", in Chromium against the real server: Registrar / Estornar offline (also
@@ -15,30 +14,7 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
  */
 test.describe.configure({ timeout: 180_000 });
 
-const onOrder = (page: Page) => ({ payments: card(page, 'Dados do pagamento'), docs: card(page, 'Documentos') });
-const typeItem = (docs: Locator, name: string) => docs.getByRole('list', { name: 'Tipos de documento' }).getByRole('listitem').filter({ hasText: name });
 const paymentRow = (payments: Locator, amount: string) => payments.locator('tbody tr').filter({ hasText: amount });
-
-/** Opens the order's details and waits until the page is ready to work offline. */
-async function openOrder(page: Page, documentId: string) {
-  await page.goto(`/sales-order/${documentId}/details`);
-  const { payments, docs } = onOrder(page);
-  await expect(payments.getByRole('heading', { name: 'Dados do pagamento' })).toBeVisible();
-  await expect(typeItem(docs, 'CNH')).toBeVisible();
-  await serviceWorkerReady(page);
-  await expect(typeItem(docs, 'CNH')).toBeVisible();
-  await page.waitForTimeout(1_500); // the persisted cache writes at most once a second
-}
-
-/** 'Adicionar novo' → PIX → the amount typed as digits of centavos → Salvar. */
-async function addPayment(page: Page, digits: string) {
-  await onOrder(page).payments.getByRole('button', { name: 'Adicionar novo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Novo pagamento' });
-  await dialog.getByLabel('Meio de pagamento').selectOption({ label: 'PIX' });
-  await dialog.getByLabel('Valor').pressSequentially(digits);
-  await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** A row action confirmed in its dialog ('Registrar pagamento' → 'Registrar', 'Estornar pagamento' → 'Estornar'). */
 async function confirmAction(page: Page, row: Locator, action: 'Registrar' | 'Estornar') {
@@ -230,40 +206,6 @@ test("a refused payment and upload wait under 'precisa de atenção' (holding th
   const documents = await serverDocuments(request, order.id);
   expect(documents.map((d) => d.document_type?.name)).toEqual(['CRLV']);
 });
-
-/** An administrator of its own, so that revoking its sessions touches no other test. */
-async function createAdministrator(request: APIRequestContext) {
-  const admin = await apiToken(request);
-  const headers = { Authorization: `Bearer ${admin}` };
-  const roles = (await (await request.get('/api/users-permissions/roles', { headers })).json()).roles as Array<{ id: number; type: string }>;
-  const states = (await (await request.get('/api/states?filters[abbreviation][$eq]=SP', { headers })).json()).data as Array<{ id: number }>;
-  const username = generateCpf();
-  const password = 'Segredo@2026';
-  const res = await request.post('/api/users', {
-    headers,
-    data: {
-      data: {
-        username,
-        email: `fila${username}@teste.local`,
-        name: 'Administrador da Fila',
-        password,
-        role: { connect: [{ id: roles.find((r) => r.type === 'administrador')!.id }] },
-        address_state_id: { connect: [{ id: states[0]!.id }] },
-        provider: 'local',
-        confirmed: true,
-        type: 'admin',
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { username, password };
-}
-
-async function signIn(page: Page, user: { username: string; password: string }) {
-  await documentField(page).pressSequentially(user.username);
-  await passwordField(page).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
 
 test('a session that expires while items are queued: the queue pauses, nothing is dropped, and it resumes after signing in again', async ({
   page,

@@ -31,9 +31,11 @@ test.describe('Documents of an order (spec 001 §2 Documentos, §5, §7, §8)', 
     await expect(sent).toContainText('crlv.pdf');
     await expect(sent).toContainText('foto-cnh.jpg');
 
-    // open through the signed URL: a new tab on /uploads/...?expires=&signature= that answers 200
+    // open through the signed URL: a new tab on /uploads/...?expires=&signature= that answers 200,
+    // with no way back to the app's window (no opener) and no Referer
     const [popup] = await Promise.all([page.waitForEvent('popup'), sent.getByRole('button', { name: 'Abrir CRLV' }).click()]);
     await popup.waitForURL(/\/uploads\/.+\?expires=\d+&signature=/);
+    expect(await popup.evaluate(() => ({ noOpener: window.opener === null, referrer: document.referrer }))).toEqual({ noOpener: true, referrer: '' });
     const fileAnswer = await request.get(popup.url());
     expect(fileAnswer.status()).toBe(200);
     expect((await fileAnswer.body()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -103,6 +105,48 @@ test.describe('Documents of an order (spec 001 §2 Documentos, §5, §7, §8)', 
       await expect(toastText(page, text)).toBeVisible();
       await page.unroute('**/api/document-types/get-signed-url**');
     }
+  });
+});
+
+test.describe('a private file opens without opener', () => {
+  test("a signed URL slower than the click's activation: 'Documento pronto' offers a link, which opens the file without opener", async ({ page, request }) => {
+    const order = await createOrderViaApi(request);
+    await login(page, 'admin');
+    await page.goto(`/sales-order/${order.documentId}/documentos`);
+    const docs = card(page, 'Documentos');
+    await docs.getByRole('listitem').filter({ hasText: 'CNH' }).locator('input[type=file]').setInputFiles(photoJpeg());
+    const sent = docs.getByRole('list', { name: 'Documentos enviados' });
+    await expect(sent.getByRole('listitem')).toHaveCount(1);
+
+    // The answer comes after Chromium's transient user activation (5 s) has expired.
+    await page.route('**/api/document-types/get-signed-url**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await route.continue();
+    });
+    const opened: string[] = [];
+    page.context().on('page', (p) => opened.push(p.url()));
+    await sent.getByRole('button', { name: 'Abrir CNH' }).click();
+    // Until the app has decided, the page is watched through the DevTools protocol only: every
+    // evaluation of Playwright's (locators, expect) runs as a user gesture and would renew the
+    // activation this test lets expire.
+    const cdp = await page.context().newCDPSession(page);
+    const shown = async () =>
+      (
+        await cdp.send('Runtime.evaluate', {
+          expression: `[...document.querySelectorAll('[role=dialog]')].some((d) => d.textContent.includes('Documento pronto'))`,
+          returnByValue: true,
+        })
+      ).result.value as boolean;
+    await expect.poll(shown, { timeout: 15_000, intervals: [250] }).toBe(true);
+    expect(opened).toEqual([]);
+    const ready = page.getByRole('dialog', { name: 'Documento pronto' });
+    await expect(ready).toBeVisible();
+    const link = ready.getByRole('link', { name: 'Abrir documento' });
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await popup.waitForURL(/\/uploads\/.+\?expires=\d+&signature=/);
+    expect(await popup.evaluate(() => window.opener === null)).toBe(true);
+    await expect(ready).toBeHidden();
   });
 });
 

@@ -127,7 +127,8 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
           <Button variant="outline" onClick={() => setReady(null)}>
             Fechar
           </Button>
-          <a href={ready?.url} {...NEW_TAB_LINK} onClick={() => setReady(null)} className={button()}>
+          {/* Closed after the click's default action: a link removed during its click opens nothing. */}
+          <a href={ready?.url} {...NEW_TAB_LINK} onClick={() => setTimeout(() => setReady(null))} className={button()}>
             Abrir documento
           </a>
         </div>
