@@ -231,3 +231,26 @@ test("Sair with items the server refuses: the dialog says what was not sent and 
   expect(await serverPayments(request, order.id)).toEqual([]);
   expect(await serverDocuments(request, order.id)).toEqual([]);
 });
+
+test('Sair in one tab signs the other tabs out too: none keeps showing the queue or the screens of the user who left', async ({ page, context, request }) => {
+  const user = await createAdministrator(request, 'Eva Duas Abas');
+  const order = await createOrderViaApi(request);
+  await page.goto('/login');
+  await signIn(page, user);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await openOrder(page, order.documentId);
+  await context.setOffline(true);
+  await addPayment(page, '5555');
+  await expect(page.getByTestId('outbox-count')).toHaveText('1 pendente');
+
+  const second = await context.newPage();
+  await second.goto('/fila');
+  await expect(second.getByRole('list', { name: 'Itens da fila' }).getByRole('listitem')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await sairDialog(page).getByRole('button', { name: 'Manter e sair' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(second).toHaveURL(/\/login/);
+  await expect(second.getByRole('list', { name: 'Itens da fila' })).toHaveCount(0);
+  await expect(second.getByTestId('sidebar-user-name')).toHaveCount(0);
+});

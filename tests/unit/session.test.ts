@@ -217,3 +217,58 @@ describe('sign out and token replacement (server-side revocation)', () => {
     expect(session.getState()).toMatchObject({ status: 'authenticated', user: { id: 4 }, permissions: tree });
   });
 });
+
+describe('tabs share one stored session (a shared device)', () => {
+  beforeEach(() => localStorage.clear());
+
+  /** What another tab's change of localStorage delivers to this one. */
+  const fromOtherTab = (key: string | null) => window.dispatchEvent(new StorageEvent('storage', { key }));
+
+  it('another tab signs out: this one is signed out, and writes nothing (the other may be signing someone in)', async () => {
+    store('jwt-a', me, tree);
+    const reload = vi.fn();
+    const session = createSession(deps(), { reload });
+    await session.start();
+    expect(session.getState().status).toBe('authenticated');
+    const seen = vi.fn();
+    session.subscribe(seen);
+
+    localStorage.removeItem('token');
+    localStorage.removeItem('user');
+    // The other tab already stored the next user's token before this tab heard of the sign-out.
+    localStorage.setItem('token', 'jwt-b');
+    fromOtherTab('token');
+    expect(session.getState()).toEqual({ status: 'anonymous', user: null, permissions: null });
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('token')).toBe('jwt-b');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("another user's session stored: this tab reloads into it; the same user's new token changes nothing", async () => {
+    store('jwt-a', me, tree);
+    const reload = vi.fn();
+    const session = createSession(deps(), { reload });
+    await session.start();
+
+    localStorage.setItem('token', 'jwt-a2');
+    fromOtherTab('token');
+    localStorage.setItem('permissions', '{}');
+    fromOtherTab('permissions');
+    expect(reload).not.toHaveBeenCalled();
+    expect(session.getState().user?.id).toBe(me.id);
+
+    localStorage.setItem('user', JSON.stringify({ ...me, id: 99 }));
+    fromOtherTab('user');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a signed-out tab ignores the other tabs', async () => {
+    const reload = vi.fn();
+    const session = createSession(deps(), { reload });
+    await session.start();
+    store('jwt-b', { ...me, id: 99 }, tree);
+    fromOtherTab(null);
+    expect(session.getState().status).toBe('anonymous');
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

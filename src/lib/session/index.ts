@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { createSession, type Session, type SessionState } from './session';
 
 export { createSession } from './session';
-export type { Session, SessionState, SessionStatus, SessionDeps } from './session';
+export type { Session, SessionState, SessionStatus, SessionDeps, SessionEnv } from './session';
 export type { SessionUser } from './api';
 export { STORAGE_KEYS, readToken } from './storage';
 

@@ -56,6 +56,12 @@ export interface Session {
 
 const rejectsToken = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
 
+/** What the session does besides the server calls (injectable for tests). */
+export interface SessionEnv {
+  /** Another tab signed in as someone else while this one is signed in: reload (default `location.reload()`). */
+  reload?: () => void;
+}
+
 /**
  * Creates the session store. Session start: stored token → `users/me?populate=role` →
  * the role's permissions. A 403 (and, our decision, a 401: the token is rejected) logs
@@ -63,8 +69,12 @@ const rejectsToken = (error: unknown) => isApiError(error) && (error.status === 
  * both are present, else log out. With a stored user and permissions the state is
  * 'authenticated' from them at once (warm start) while that check runs; `start()` resolves
  * when it is done.
+ * Tabs share one stored session: when another tab signs out (token or user gone) this tab is
+ * signed out too, without touching storage (the other tab may be signing someone in already);
+ * when another user's session is stored, this tab reloads into it ({@link SessionEnv.reload}).
+ * So a tab never keeps showing one user's screens, queue and cache under another user's token.
  */
-export function createSession(deps: SessionDeps = remote): Session {
+export function createSession(deps: SessionDeps = remote, env: SessionEnv = {}): Session {
   let state: SessionState = { status: 'loading', user: null, permissions: null };
   const listeners = new Set<() => void>();
   let pending: Promise<SessionState> = Promise.resolve(state);
@@ -85,6 +95,17 @@ export function createSession(deps: SessionDeps = remote): Session {
     clearSessionStorage();
     set({ status: 'anonymous', user: null, permissions: null });
   };
+
+  const followOtherTab = (e: StorageEvent) => {
+    if (e.key !== null && e.key !== STORAGE_KEYS.token && e.key !== STORAGE_KEYS.user) return;
+    if (state.status !== 'authenticated' || !state.user) return;
+    const token = readToken();
+    const storedId = readJson<{ id?: unknown }>(STORAGE_KEYS.user)?.id;
+    if (token && storedId === state.user.id) return;
+    if (!token || typeof storedId !== 'number') set({ status: 'anonymous', user: null, permissions: null });
+    else (env.reload ?? (() => window.location.reload()))();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', followOtherTab);
 
   const load = async (): Promise<SessionState> => {
     const user = await deps.fetchMe();
