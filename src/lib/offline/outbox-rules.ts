@@ -3,7 +3,7 @@ import type { OutboxItem } from './db';
 import type { LockManagerLike } from './locks';
 
 /**
- * The outbox's pure rules (issue 10), kept out of `outbox.ts`: which item goes next, what a
+ * The outbox's pure rules, kept out of `outbox.ts`: which item goes next, what a
  * failed send means, how long to wait before the next attempt; and the lock fallback.
  */
 
@@ -35,7 +35,7 @@ export type FailureClass = 'retry' | 'auth' | 'attention' | 'session';
 export { SESSION_CHANGED };
 
 /**
- * What to do after a failed send (issue 10): 'retry' (no answer, 408, 425, 429, 5xx, a 409 of
+ * What to do after a failed send: 'retry' (no answer, 408, 425, 429, 5xx, a 409 of
  * the idempotency layer — no details — meaning "the first request is still running"), 'auth'
  * (401), 'session' (the request was not sent: another user's session, {@link SESSION_CHANGED})
  * or 'attention' (other 4xx, an answer that does not match its schema, any non-API error).
