@@ -107,12 +107,10 @@ test("two users, one browser profile: what the first kept offline is never shown
   await addPayment(page, '1111');
   await expect.poll(async () => (await serverPayments(request, brunoOrder.id)).length, { timeout: 30_000 }).toBe(1);
   await expect(page.getByTestId('outbox-count')).toHaveCount(0);
-  // Ana's persisted cache did not come back for Bruno: only his row, if any.
+  // Ana's persisted cache did not come back for Bruno: only his records (`rq:<user id>:<query>`).
   const cacheKeys = (await stored(page)).queryCacheKeys;
-  expect(
-    cacheKeys.every((k) => k === `rq:${bruno.id}`),
-    cacheKeys.join(' '),
-  ).toBe(true);
+  expect(cacheKeys.length).toBeGreaterThan(0);
+  expect(cacheKeys.filter((k) => !k.startsWith(`rq:${bruno.id}:`))).toEqual([]);
 
   // Server side: nothing of Ana's reached it while Bruno was signed in; no request carried her keys.
   expect(await serverPayments(request, anaOrder.id)).toEqual([]);
