@@ -51,11 +51,11 @@ export async function findPage(strapi: Core.Strapi, uid: UID.ContentType, params
   const has = (key: string) => Object.hasOwn(requested, key);
   const isPaged = has('page') || has('pageSize') || !(has('start') || has('limit'));
   const query = { ...fetchParams, start, limit };
+  // Everything that can throw is decided before the first query starts: a throw between starting
+  // findMany and awaiting it would leave its rejection unhandled, and Node exits on that.
+  const counted = shouldCount(strapi, fetchParams);
   const documents = strapi.documents(uid);
-  const [results, total] = await Promise.all([
-    documents.findMany(query as never),
-    shouldCount(strapi, fetchParams) ? documents.count(query as never) : Promise.resolve(undefined),
-  ]);
+  const [results, total] = await Promise.all([documents.findMany(query as never), counted ? documents.count(query as never) : undefined]);
   if (total !== undefined && typeof total !== 'number') throw new Error('Count should be a number');
   const transform = isPaged ? paging.transformPagedPaginationInfo : paging.transformOffsetPaginationInfo;
   const pagination = transform({ start, limit }, total ?? 0) as unknown as Record<string, number>;
