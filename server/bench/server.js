@@ -52,9 +52,14 @@ Object.assign(process.env, {
   strapi.server.httpServer.keepAliveTimeout = 120000;
   process.stdout.on('error', () => {});
   process.stdout.write(`PORT=${strapi.server.httpServer.address().port}\n`);
-  const stop = async () => {
-    await strapi.destroy();
-    process.exit(0);
+  const stop = () => {
+    strapi.destroy().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

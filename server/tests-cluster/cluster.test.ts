@@ -83,7 +83,7 @@ function slowUpload(port: number, jwt: string, name: string, bytes: Buffer, gate
     req.on('error', reject);
     const half = Math.floor(payload.length / 2);
     req.write(payload.subarray(0, half));
-    void gate.then(() => req.end(payload.subarray(half)));
+    gate.then(() => req.end(payload.subarray(half)), reject);
   });
 }
 

@@ -15,7 +15,11 @@ afterEach(async () => {
 });
 
 async function serve(app: Koa): Promise<number> {
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  // Koa's handler answers its own errors (ctx.onerror); anything else ends the connection
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => res.destroy(error as Error));
+  });
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return (server.address() as net.AddressInfo).port;

@@ -40,7 +40,7 @@ export function registerAbilityCache(strapi: Core.Strapi): void {
     const key = keyOf(permissions, options);
     if (key === null) return generate(permissions as never, options as never);
     let ability = cache.get(key);
-    if (!ability) {
+    if (ability === undefined) {
       if (cache.size >= MAX_ENTRIES) cache.clear();
       ability = generate(permissions as never, options as never);
       cache.set(key, ability);

@@ -101,6 +101,11 @@ export function registerGracefulShutdown(strapi: Core.Strapi): void {
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     for (const fn of process.listeners(signal)) if (fn.name === 'terminateStrapi') process.removeListener(signal, fn);
-    process.on(signal, () => void stop(signal));
+    process.on(signal, () => {
+      stop(signal).catch((error: unknown) => {
+        strapi.log.error(`[shutdown] ${signal}: ${(error as Error)?.stack ?? String(error)}`);
+        process.exit(1);
+      });
+    });
   }
 }

@@ -74,12 +74,11 @@ export async function sweepUnattachedFiles(strapi: Core.Strapi, { now = Date.now
       .select(`${meta.tableName}.id`)
       .where(createdAt, '<', cutoff)
       .andWhere(`${meta.tableName}.id`, '>', afterId)
-      .whereNotExists((qb: Knex.QueryBuilder) =>
-        qb
-          .select(join.joinColumn.name)
+      .whereNotExists((qb: Knex.QueryBuilder) => {
+        qb.select(join.joinColumn.name)
           .from(join.name)
-          .whereRaw('?? = ??', [`${join.name}.${join.joinColumn.name}`, `${meta.tableName}.id`]),
-      )
+          .whereRaw('?? = ??', [`${join.name}.${join.joinColumn.name}`, `${meta.tableName}.id`]);
+      })
       .orderBy(`${meta.tableName}.id`)
       .limit(BATCH);
     for (const { id } of rows) {

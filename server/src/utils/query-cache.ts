@@ -136,7 +136,7 @@ export function registerQuerySanitizeCache(strapi: Core.Strapi): void {
       }
       const key = `${schema.uid}\n${name}\n${JSON.stringify(input)}`;
       let done = perAbility.get(key);
-      if (!done) {
+      if (done === undefined) {
         if (perAbility.size >= MAX_ENTRIES_PER_ABILITY) perAbility.clear();
         done = part(name, structuredClone(input), schema, options.auth);
         perAbility.set(key, done);

@@ -262,7 +262,7 @@ async function walk(b: Builder, uid: UID.ContentType, node: unknown, depth: numb
   const linked: Json[] = [];
   for (const [key, value] of Object.entries(node)) {
     const owners = key.startsWith('$') ? null : b.ownersOf(uid, key, value);
-    if (owners) {
+    if (owners !== null) {
       const cond = { $in: owners };
       UNIONS.set(cond, owners);
       b.scopes.push(cond);
@@ -509,7 +509,7 @@ class Builder {
     const key = `${uid}\u0000${attributes.join(',')}\u0000${term}`;
     const memo = this.lookups;
     let ids = memo.get(key);
-    if (!ids) {
+    if (ids === undefined) {
       ids = this.lookUpRelatedIds(uid, attributes, columns, term);
       memo.set(key, ids);
       ids.catch(() => memo.delete(key));
