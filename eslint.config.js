@@ -100,6 +100,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // No promise left unawaited (type-aware, TypeScript's project service: tsconfig.json, sw/tsconfig.json,
+    // and a default project for the JavaScript files). `void` marks a deliberate fire-and-forget.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['scripts/*.mjs', 'scripts/lib/*.mjs', 'src/lib/vendor/*.cjs', 'public/*.js', '*.js', '*.cjs'],
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 30,
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },

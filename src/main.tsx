@@ -102,4 +102,7 @@ function registerWorker() {
 // Dexie, the persisted cache and the outbox load as their own chunk (app/offline.ts), and only
 // for a signed-in user: /login (signed out) downloads none of it (issue 14). Online, the first
 // render does not wait for them (app/boot.ts).
-void bootApp({ session, queryClient: queryClient.get, render, registerWorker, loadOffline: () => import('./app/offline') });
+// The first render is not waited for (the worker and the offline chunk start beside it); its
+// failure (no #root, a router that cannot load) is logged.
+const startRender = () => void render().catch((error: unknown) => console.error('[boot] a primeira tela não pôde ser mostrada', error));
+void bootApp({ session, queryClient: queryClient.get, render: startRender, registerWorker, loadOffline: () => import('./app/offline') });

@@ -89,7 +89,7 @@ describe('boot (warm start)', () => {
     const db = await storedCache();
     const h = harness(db, true);
     await act(() => sleep(20));
-    act(() => h.queryClient.setQueryData(KEY, { data: [{ name: 'Pedido do servidor' }] }));
+    await act(() => h.queryClient.setQueryData(KEY, { data: [{ name: 'Pedido do servidor' }] }));
     h.open();
     await act(() => h.booted);
     // findBy: under load the re-render after setQueryData can land after `booted`

@@ -186,7 +186,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
           <ConfirmDeleteDialog
             open={toDelete !== null}
             onOpenChange={(open) => !open && !deleting && setToDelete(null)}
-            onConfirm={confirmDelete}
+            onConfirm={() => void confirmDelete()}
             busy={deleting}
           />
         </Suspense>
