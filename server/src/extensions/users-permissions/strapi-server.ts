@@ -13,7 +13,7 @@ import {
   type JwtService,
   type UserService,
 } from './sessions';
-import { withBackgroundForgotPassword } from './forgot-password';
+import { withUniformForgotPassword } from './forgot-password';
 import { interceptContentApiStrategies } from './auth-strategies';
 import { authRateLimit } from './rate-limit';
 import { inlineRoleUsersSanitizer } from '../../utils/output-sanitizer';
@@ -25,7 +25,7 @@ import type { AppContext } from '../../utils/types';
  * user controller overrides (me, find, findOne, create, update), the custom
  * POST /users/:id/change-password action, and the self-or-admin policy on the
  * routes that address one user; token revocation (sessions.ts): versioned JWTs, refused after a
- * password change, a block or a logout; forgot-password off the request path (forgot-password.ts);
+ * password change, a block or a logout; forgot-password doing the same work for known and unknown addresses (forgot-password.ts);
  * the /auth rate limit per address and identifier (rate-limit.ts); role reads and names
  * (role-validation.ts).
  */
@@ -95,7 +95,7 @@ export default (plugin: UsersPermissionsPlugin) => {
   // POST /auth/local: a CPF/CNPJ identifier may come punctuated ("529.982.247-25") or with lower-case
   // letters (alphanumeric CNPJ); usernames are stored bare and upper-cased. The stock controller is a
   // factory ({strapi}) => controller in 5.54.
-  const authFactory = withVersionedTokens(withBackgroundForgotPassword(plugin.controllers.auth));
+  const authFactory = withVersionedTokens(withUniformForgotPassword(plugin.controllers.auth));
   plugin.controllers.auth = (deps: { strapi: Core.Strapi }) => {
     const controller = authFactory(deps);
     const callback = controller.callback;
