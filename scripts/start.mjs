@@ -9,7 +9,8 @@
  *    their outputs;
  * 3. starts Strapi (`strapi start`, SQLite at server/.tmp/data.db unless DATABASE_FILENAME,
  *    seeded at bootstrap) on HOST:PORT with PWA_DIR=dist, and waits for it;
- * 4. prints the address and the demo logins, and stops Strapi on Ctrl-C.
+ * 4. prints the address and the demo logins; starts Strapi again whenever it dies (saying so,
+ *    with its exit code or signal), and stops it on Ctrl-C or SIGTERM.
  *
  * Env: PORT (default 4173), HOST (bind address, default 0.0.0.0), DATABASE_FILENAME,
  * SKIP_BUILD=1 (use the existing outputs as they are), PWA_DIR (serve this built PWA instead of
@@ -17,7 +18,8 @@
  * e-mailed links, default http://localhost:PORT); every other variable goes to Strapi
  * (docs/architecture.md "Server configuration"). API_PORT is ignored (there is no second port).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,35 +78,65 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-let child;
+// The server runs as a worker of Node's cluster module and this script is its primary: a worker
+// that dies after it has started listening is started again at once, as a process manager does in
+// production (docs/deploy.md "Strapi instances"), and the log says how it ended (the error itself is
+// on its stderr, printed by Node). A worker that dies before listening is a failed boot: everything
+// stops with its exit code. One worker: several would be several SQLite writers (docs/decisions.md
+// "Unawaited promises and a server that dies").
+const WORKERS = 1;
+cluster.schedulingPolicy = cluster.SCHED_NONE; // the worker accepts its own connections
+cluster.setupPrimary({ exec: path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), args: ['start'], cwd: server });
+const workerEnv = {
+  PORT,
+  HOST,
+  PWA_DIR: process.env.PWA_DIR ?? path.join(root, 'dist'),
+  PWA_URL: process.env.PWA_URL ?? `http://localhost:${PORT}`,
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+};
+const listening = new WeakSet();
 let stopping = false;
+let exitCode = 0;
+
+function fork() {
+  const worker = cluster.fork(workerEnv);
+  log(`servidor iniciado (pid ${worker.process.pid})`);
+}
+
+cluster.on('listening', (worker) => listening.add(worker));
+cluster.on('exit', (worker, code, signal) => {
+  if (stopping) {
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+    return;
+  }
+  const how = signal ? `sinal ${signal}` : `código ${code}`;
+  if (!listening.has(worker)) {
+    console.error(`[start] o servidor (pid ${worker.process.pid}) terminou sem chegar a responder (${how}).`);
+    exitCode = code || 1;
+    stop(exitCode);
+    return;
+  }
+  console.error(`[start] o servidor (pid ${worker.process.pid}) terminou (${how}); iniciando de novo.`);
+  fork();
+});
+
+/** Stops the workers (SIGTERM: they drain and close, server/src/utils/cluster.ts); a second signal kills them. */
 function stop(code = 0) {
-  if (stopping) return;
+  const workers = Object.values(cluster.workers ?? {});
+  if (stopping) {
+    for (const worker of workers) worker.process.kill('SIGKILL');
+    process.exit(exitCode);
+  }
   stopping = true;
-  if (child && child.exitCode === null) child.kill('SIGTERM');
-  // Strapi closes its server and database on SIGTERM; give it time, then leave anyway.
-  setTimeout(() => process.exit(code), 5000).unref();
+  exitCode = code;
+  if (workers.length === 0) process.exit(exitCode);
+  for (const worker of workers) worker.process.kill('SIGTERM');
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 log(`iniciando o Balcão (Strapi + PWA) em ${HOST}:${PORT}...`);
-child = spawn(process.execPath, [path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
-  cwd: server,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT,
-    HOST,
-    PWA_DIR: process.env.PWA_DIR ?? path.join(root, 'dist'),
-    PWA_URL: process.env.PWA_URL ?? `http://localhost:${PORT}`,
-    NODE_ENV: process.env.NODE_ENV ?? 'production',
-  },
-});
-child.on('exit', (code, signal) => {
-  if (!stopping) console.error(`[start] o servidor terminou (${signal ?? code}).`);
-  process.exit(stopping ? 0 : code || 1);
-});
+for (let i = 0; i < WORKERS; i++) fork();
 
 async function waitForServer() {
   const deadline = Date.now() + 120_000;
@@ -121,9 +153,13 @@ async function waitForServer() {
   return false;
 }
 
-if (!(await waitForServer())) {
-  console.error('[start] o servidor não respondeu em 120 s.');
-  stop(1);
+if (stopping) {
+  // a signal or a failed boot came first
+} else if (!(await waitForServer())) {
+  if (!stopping) {
+    console.error('[start] o servidor não respondeu em 120 s.');
+    stop(1);
+  }
 } else {
   console.log(`
 Balcão pronto em http://localhost:${PORT}  (o app e a API em /api, no mesmo endereço)
