@@ -6,9 +6,8 @@
  * node_modules trees and its plugin loader could not resolve itself.
  * Skips the install when server/node_modules already holds every package of server/package-lock.json
  * at its locked version (saves ~4 min); a dependency added or bumped by a pull installs again.
- * Uses `npm install` (which keeps the locked versions) rather than `npm ci`: npm 11
- * leaves other platforms' optional packages (@swc/core-darwin-*, @rollup/rollup-win32-*)
- * out of server/package-lock.json and `npm ci` then refuses the lock as "out of sync".
+ * Installs with `npm ci`: server/package-lock.json lists every platform's optional packages the
+ * registry serves, so the lock is complete and the install never rewrites it (a clean tree after it).
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,5 +32,5 @@ function installedMatchesLock() {
 if (installedMatchesLock()) {
   console.log('server/node_modules já instalado; pulando (npm install --prefix server para reinstalar).');
 } else {
-  execSync('npm install --no-audit --no-fund', { cwd: server, stdio: 'inherit' });
+  execSync('npm ci --no-audit --no-fund', { cwd: server, stdio: 'inherit' });
 }
