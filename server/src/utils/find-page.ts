@@ -23,7 +23,7 @@ function shouldCount(strapi: Core.Strapi, params: Json): boolean {
     if (withCount === undefined) return false;
     if (TRUE.includes(withCount as string | number)) return true;
     if (FALSE.includes(withCount as string | number)) return false;
-    throw new errors.ValidationError('Invalid withCount parameter. Expected "t","1","true","false","0","f"');
+    throw new errors.ValidationError('Paginação inválida: pagination[withCount] deve ser true, false, t, f, 1 ou 0.', { source: 'query', param: 'pagination' });
   }
   return Boolean(strapi.config.get('api.rest.withCount', true));
 }
