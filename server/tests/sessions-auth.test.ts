@@ -1,9 +1,9 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { api, emailOutbox, login, waitForEmail } from './helpers/api';
+import { api, emailOutbox, login, LOGINS, SEED_PASSWORD, waitForEmail } from './helpers/api';
 import { createUser, roleId, uniqueCpf } from './helpers/users';
 
-/** Issue 8 items 3, 4, 8 and 10 (sessions, own credentials, forgot-password, role reads and names). */
+/** Sessions, one's own credentials, forgot-password, role reads and names. */
 
 const signIn = async (identifier: string, password: string) => {
   const res = await api('POST', '/auth/local', { body: { identifier, password } });
@@ -12,7 +12,7 @@ const signIn = async (identifier: string, password: string) => {
 };
 const meStatus = async (token: string) => (await api('GET', '/users/me', { token })).status;
 
-describe('every earlier token dies after a password change, a block or a logout (item 4)', () => {
+describe('sessions: a password change, a block or Sair de todos os dispositivos end them all; Sair ends this device’s', () => {
   it('POST /users/:id/change-password: earlier tokens 401, the answered jwt works', async () => {
     const u = await createUser(await login('admin'));
     const first = await signIn(u.username, u.password);
@@ -72,7 +72,7 @@ describe('every earlier token dies after a password change, a block or a logout 
     expect(await meStatus(await signIn(u.username, u.password))).toBe(200);
   });
 
-  it('POST /auth/logout ends every session of the user; without a live token it is 401', async () => {
+  it('POST /auth/logout ends this device’s session only; without a live token it is 401', async () => {
     const u = await createUser(await login('admin'));
     const here = await signIn(u.username, u.password);
     const elsewhere = await signIn(u.username, u.password);
@@ -81,10 +81,36 @@ describe('every earlier token dies after a password change, a block or a logout 
     expect(out.status, JSON.stringify(out.body)).toBe(200);
     expect(out.body).toEqual({ ok: true });
     expect(await meStatus(here)).toBe(401);
-    expect(await meStatus(elsewhere)).toBe(401);
+    // the phone's session goes on while the desktop signs out; the list of ended sessions is never shown
+    const still = await api('GET', '/users/me', { token: elsewhere });
+    expect({ status: still.status, ended: 'ended_sessions' in still.body, version: 'token_version' in still.body }).toEqual({
+      status: 200,
+      ended: false,
+      version: false,
+    });
     expect((await api('POST', '/auth/logout', { token: here, body: {} })).status).toBe(401);
     expect((await api('POST', '/auth/logout', { body: {} })).status).toBe(401);
     expect(await meStatus(await signIn(u.username, u.password))).toBe(200);
+    // a second device signing out leaves the first ended one ended
+    expect((await api('POST', '/auth/logout', { token: elsewhere, body: {} })).status).toBe(200);
+    expect([await meStatus(here), await meStatus(elsewhere)]).toEqual([401, 401]);
+  });
+
+  it('POST /auth/logout-all ends every session of the user on every device, for every role', async () => {
+    const u = await createUser(await login('admin'));
+    const desktop = await signIn(u.username, u.password);
+    const phone = await signIn(u.username, u.password);
+    const out = await api('POST', '/auth/logout-all', { token: phone, body: {} });
+    expect({ status: out.status, body: out.body }).toEqual({ status: 200, body: { ok: true } });
+    expect([await meStatus(desktop), await meStatus(phone)]).toEqual([401, 401]);
+    expect((await api('POST', '/auth/logout-all', { token: phone, body: {} })).status).toBe(401);
+    expect((await api('POST', '/auth/logout-all', { body: {} })).status).toBe(401);
+    expect(await meStatus(await signIn(u.username, u.password))).toBe(200);
+    // the seeded roles may all end their sessions (a fresh token each, so the shared logins stay alive)
+    for (const who of ['despachante', 'concessionaria', 'vendedor'] as const) {
+      const res = await api('POST', '/auth/local', { body: { identifier: LOGINS[who], password: SEED_PASSWORD } });
+      expect((await api('POST', '/auth/logout', { token: res.body.jwt, body: {} })).status).toBe(200);
+    }
   });
 
   it('other users’ tokens are untouched', async () => {

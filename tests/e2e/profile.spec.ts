@@ -53,3 +53,43 @@ test('a user edits their profile and changes their password, then signs in with 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
+
+/** Sessions per device: Sair ends this device's session only; "Sair de todos os dispositivos" ends every one. */
+test('Sair on the desktop keeps the phone signed in; Sair de todos os dispositivos ends both', async ({ browser, request }) => {
+  const seller = await createSeller(request);
+  const desktop = await browser.newContext();
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const [desk, mobile] = [await desktop.newPage(), await phone.newPage()];
+  await signIn(desk, seller.username, seller.password);
+  await signIn(mobile, seller.username, seller.password);
+  await expect(desk.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(mobile.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  // Sair on the desktop: the phone's next call still answers (its profile loads from the server)
+  await desk.getByRole('button', { name: 'Sair' }).click();
+  await expect(desk).toHaveURL(/\/login$/);
+  const meAnswer = mobile.waitForResponse((r) => r.url().includes('/api/users/me'));
+  await mobile.goto('/profile');
+  expect((await meAnswer).status()).toBe(200);
+  await expect(mobile.getByRole('heading', { name: 'Perfil' })).toBeVisible();
+
+  // the desktop signs in again; then the phone ends every session
+  await signIn(desk, seller.username, seller.password);
+  await expect(desk.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await mobile.getByRole('tab', { name: 'Segurança' }).click();
+  await mobile.getByRole('button', { name: 'Sair de todos os dispositivos' }).click();
+  const confirm = mobile.getByRole('alertdialog', { name: 'Sair de todos os dispositivos?' });
+  await expect(confirm).toContainText('Todas as suas sessões serão encerradas, inclusive esta.');
+  const ended = mobile.waitForResponse((r) => r.url().endsWith('/api/auth/logout-all'));
+  await confirm.getByRole('button', { name: 'Sair de todos' }).click();
+  expect((await ended).status()).toBe(200);
+  await expect(mobile).toHaveURL(/\/login$/);
+
+  // the desktop's token is dead too: its next call is refused and it lands on the login page
+  const refused = desk.waitForResponse((r) => r.url().includes('/api/users/me'));
+  await desk.goto('/profile');
+  expect((await refused).status()).toBe(401);
+  await expect(desk).toHaveURL(/\/login/);
+  await desktop.close();
+  await phone.close();
+});

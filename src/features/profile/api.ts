@@ -28,3 +28,12 @@ export async function changePassword(
 ): Promise<string | undefined> {
   return (await api.post(`/users/${userId}/change-password`, body, { schema: changePasswordAnswer })).jwt;
 }
+
+/**
+ * POST /auth/logout-all: the server ends every session of the signed-in user, on every device,
+ * this one included (a password change and a block do the same). Answers `{ok: true}`.
+ * @throws ApiError (401 when this session had already ended)
+ */
+export async function endAllSessions(): Promise<void> {
+  await api.post('/auth/logout-all', {});
+}

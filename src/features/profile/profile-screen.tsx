@@ -11,6 +11,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { session, useSession, userInitials, type SessionUser } from '@/lib/session';
 import { changePassword, updateProfile } from './api';
+import { EndAllSessions } from './end-all-sessions';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_PREFERENCES,
@@ -55,7 +56,7 @@ const formGrid = css({ display: 'grid', gap: '3', maxW: '32rem' });
  * or U), name, role name and an 'Editar Foto' button that does nothing; tabs Perfil (name, email,
  * phone, active switch, read-only role; PUT /users/{id}, then the session user is reloaded so the
  * sidebar footer follows), Segurança (POST /users/{id}/change-password; the fresh token is stored
- * so the session survives) and Notificações (local toggles, 'Salvar Preferências' makes no call).
+ * so the session survives; "Sair de todos os dispositivos", end-all-sessions.tsx) and Notificações (local toggles, 'Salvar Preferências' makes no call).
  */
 export function ProfileScreen() {
   const { user } = useSession();
@@ -91,6 +92,7 @@ export function ProfileScreen() {
           </Tabs.Content>
           <Tabs.Content value="seguranca">
             <SecurityTab userId={user.id} />
+            <EndAllSessions userId={user.id} />
           </Tabs.Content>
           <Tabs.Content value="notificacoes">
             <NotificationsTab />

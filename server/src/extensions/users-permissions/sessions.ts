@@ -1,15 +1,20 @@
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { AppContext } from '../../utils/types';
 
 /**
- * Token revocation for the `legacy-support` JWTs (issue 8 item 4; docs/decisions.md "Sessions").
+ * Sessions of the `legacy-support` JWTs: one per sign-in and device (docs/decisions.md "Sessions").
  *
- * Every JWT carries `tv`, the user's `token_version` when it was issued. Every request's token
- * is checked against the stored value (one primary-key read), so bumping the version kills every
- * earlier token of that user at once. The version is bumped by any password change (the profile's
- * change-password, `/auth/change-password`, reset-password, an administrator's PUT), by blocking
- * a user, and by `POST /auth/logout`. Tokens without `tv` (issued before this rule) are refused.
+ * Every JWT carries `sid`, a random id of the sign-in that issued it, and `tv`, the user's
+ * `token_version` then. A request's token is checked against the user row the strategy reads anyway
+ * (one primary-key read, no session table):
+ * - Sair (`POST /auth/logout`) ends this token's session only: its `sid` joins the user's
+ *   `ended_sessions` (pruned as the tokens expire), so the phone keeps working when the desktop signs out;
+ * - a password change (the profile's change-password, `/auth/change-password`, reset-password, an
+ *   administrator's PUT), a block, and "Sair de todos os dispositivos" (`POST /auth/logout-all`) bump
+ *   `token_version` and end every session of the user at once.
+ * Tokens without `tv` are refused; tokens without `sid` (issued before sessions had ids) are ended by
+ * their logout through `token_version`, as before.
  */
 const USER = 'plugin::users-permissions.user';
 
@@ -31,8 +36,15 @@ export interface UserService {
   fetchAuthenticatedUser?(id: unknown): Promise<unknown>;
 }
 
+/** A session ended by Sair: its id and when its token expires (epoch seconds), after which it is forgotten. */
+type EndedSession = { sid: string; exp: number };
+
 /** A user row with its role, as users-permissions' `fetchAuthenticatedUser` reads it. */
-type AuthenticatedUser = { id: number; token_version?: number | null; [field: string]: unknown };
+type AuthenticatedUser = { id: number; token_version?: number | null; ended_sessions?: unknown; [field: string]: unknown };
+
+/** The ended sessions stored on a user row (a JSON list; anything else reads as none). */
+const endedSessions = (value: unknown): EndedSession[] =>
+  Array.isArray(value) ? value.filter((e): e is EndedSession => typeof e?.sid === 'string' && Number.isFinite(e?.exp)) : [];
 
 /**
  * The row `verify` read for the request being served (key: its Koa context), handed to the
@@ -66,19 +78,31 @@ async function storedVersion(strapi: Core.Strapi, userId: number): Promise<numbe
   return row ? Number(row.token_version ?? 0) : null;
 }
 
-/** A JWT for `userId` carrying its current token version. @throws when the user does not exist. */
+/** A JWT of a new session (a fresh `sid`) for `userId`, carrying its current token version. @throws when the user does not exist. */
 export async function issueSessionToken(strapi: Core.Strapi, userId: number): Promise<string> {
   const tv = await storedVersion(strapi, userId);
   if (tv === null) throw new Error(`issueSessionToken: no user ${userId}`);
   const jwt = strapi.plugin('users-permissions').service('jwt') as JwtService;
-  return jwt.issue({ id: userId, tv }) as string;
+  return jwt.issue({ id: userId, tv, sid: randomUUID() }) as string;
 }
 
-/** Refuses every token issued so far to `userId` (bumps its token version). */
+/**
+ * Ends one session of `userId`: `sid` joins the user's ended sessions until `exp` (the token's own
+ * expiry, epoch seconds), and the ones already expired are dropped. The other sessions go on.
+ */
+export async function endSession(strapi: Core.Strapi, userId: number, sid: string, exp: number): Promise<void> {
+  const row: { ended_sessions?: unknown } | null = await strapi.db.query(USER).findOne({ where: { id: userId }, select: ['id', 'ended_sessions'] });
+  if (!row) return;
+  const now = Math.floor(Date.now() / 1000);
+  const kept = endedSessions(row.ended_sessions).filter((e) => e.exp > now && e.sid !== sid);
+  await strapi.db.query(USER).update({ where: { id: userId }, data: { ended_sessions: [...kept, { sid, exp }] } });
+}
+
+/** Refuses every token issued so far to `userId` (bumps its token version; its ended-session list is no longer needed). */
 export async function revokeSessions(strapi: Core.Strapi, userId: number): Promise<void> {
   const tv = await storedVersion(strapi, userId);
   if (tv === null) return;
-  await strapi.db.query(USER).update({ where: { id: userId }, data: { token_version: tv + 1 } });
+  await strapi.db.query(USER).update({ where: { id: userId }, data: { token_version: tv + 1, ended_sessions: [] } });
 }
 
 /**
@@ -97,6 +121,7 @@ export function withTokenVersionCheck(factory: Factory<JwtService>) {
       if (!Number.isSafeInteger(id) || !Number.isInteger(payload?.tv)) throw new Error('Invalid token.');
       const user = await fetchWithRole(deps.strapi, id);
       if (!user || Number(user.token_version ?? 0) !== payload.tv) throw new Error('Invalid token.');
+      if (typeof payload.sid === 'string' && endedSessions(user.ended_sessions).some((e) => e.sid === payload.sid)) throw new Error('Invalid token.');
       const ctx = deps.strapi.requestContext.get();
       if (ctx) readByVerify.set(ctx, user);
       return payload;
@@ -151,10 +176,13 @@ const ISSUING_ACTIONS = ['callback', 'changePassword', 'resetPassword', 'registe
 export type Action = (ctx: AppContext, ...rest: unknown[]) => unknown;
 
 /**
- * auth controller whose token-issuing actions answer a versioned jwt, and whose `logout` (in
- * legacy mode a stock 404) revokes every token of the caller: `POST /auth/logout` with the bearer
- * token → `{ok: true}`. The route is public (`auth: false`, see strapi-server.ts) so a role without
- * the permission can still end its session; an absent or dead token answers 401.
+ * auth controller whose token-issuing actions answer a versioned jwt of a new session, whose
+ * `logout` (in legacy mode a stock 404) ends the caller's session on this device only
+ * (`POST /auth/logout` with the bearer token → `{ok: true}`; a token issued before sessions had ids
+ * ends every session, as it cannot be told apart), and whose `logoutAll` (`POST /auth/logout-all`)
+ * ends every session of the caller on every device. Both routes are public (`auth: false`, see
+ * strapi-server.ts) so a role without the permission can still end its sessions; an absent or dead
+ * token answers 401.
  */
 export function withVersionedTokens(factory: Factory<Record<string, Action>>) {
   return (deps: { strapi: Core.Strapi }) => {
@@ -173,14 +201,26 @@ export function withVersionedTokens(factory: Factory<Record<string, Action>>) {
         return result;
       };
     }
+    /** The caller's live token payload (verified: signature, version, not ended), or null. */
+    const livePayload = async (ctx: AppContext) => {
+      const jwt = strapi.plugin('users-permissions').service('jwt') as JwtService;
+      const payload = await Promise.resolve(jwt.getToken(ctx)).catch(() => null);
+      return payload && Number.isSafeInteger(Number(payload.id)) ? payload : null;
+    };
     const logout = controller.logout;
     controller.logout = async (ctx: AppContext, ...rest: unknown[]) => {
       if (!legacyMode(strapi)) return logout.call(controller, ctx, ...rest);
-      const jwt = strapi.plugin('users-permissions').service('jwt') as JwtService;
-      const payload = await Promise.resolve(jwt.getToken(ctx)).catch(() => null);
-      const id = Number(payload?.id);
-      if (!payload || !Number.isSafeInteger(id)) return ctx.unauthorized('Sessão inválida ou já encerrada.');
-      await revokeSessions(strapi, id);
+      const payload = await livePayload(ctx);
+      if (!payload) return ctx.unauthorized('Sessão inválida ou já encerrada.');
+      const id = Number(payload.id);
+      if (typeof payload.sid === 'string' && Number.isFinite(payload.exp)) await endSession(strapi, id, payload.sid, Number(payload.exp));
+      else await revokeSessions(strapi, id);
+      ctx.body = { ok: true };
+    };
+    controller.logoutAll = async (ctx: AppContext) => {
+      const payload = legacyMode(strapi) ? await livePayload(ctx) : null;
+      if (!payload) return ctx.unauthorized('Sessão inválida ou já encerrada.');
+      await revokeSessions(strapi, Number(payload.id));
       ctx.body = { ok: true };
     };
     return controller;

@@ -117,6 +117,8 @@ export default (plugin: UsersPermissionsPlugin) => {
     handler: 'user.changePassword',
     config: { prefix: '', policies: ['global::self-or-admin'], middlewares: ['plugin::users-permissions.rateLimit'] },
   });
+  // "Sair de todos os dispositivos": ends every session of the caller (sessions.ts)
+  routes.push({ method: 'POST', path: '/auth/logout-all', handler: 'auth.logoutAll', config: { prefix: '', auth: false } });
   for (const route of routes) {
     // Logout verifies the bearer token itself (sessions.ts), so every role can end its session.
     if (route.handler === 'auth.logout') route.config = { ...(route.config ?? {}), auth: false };
