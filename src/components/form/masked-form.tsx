@@ -1,6 +1,7 @@
 import type { MaskitoOptions } from '@maskito/core';
 import { useMaskito } from '@maskito/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { KeypadToggle, type DocumentKeypad } from '@/components/ui/keypad-toggle';
 import { Field } from '@/components/ui/field';
 import { cnpjMaskOptions, documentMaskOptions, formatDocument, sanitizeDocument } from '@/lib/document';
 import { formatCEP, formatPhoneNumber } from '@/lib/format';
@@ -23,11 +24,17 @@ function MaskedInput({
   format,
   clean,
   inputMode,
+  after,
+  inputRef,
 }: {
   options: MaskitoOptions;
   format: (v: string) => string;
   clean: (text: string) => string;
   inputMode: 'numeric' | 'text' | 'tel';
+  /** Placed after the input in a positioned wrapper (the keypad toggle). */
+  after?: ReactNode;
+  /** Receives the input element too (the keypad toggle focuses it). */
+  inputRef?: (el: HTMLInputElement | null) => void;
 }) {
   const field = useFieldContext<string>();
   const maskRef = useMaskito({ options });
@@ -37,30 +44,51 @@ function MaskedInput({
     const el = input.current;
     if (el && clean(el.value) !== value) el.value = format(value);
   }, [value, format, clean]);
-  return (
+  const control = (
     <Field.Input
       ref={(el) => {
         input.current = el;
+        inputRef?.(el);
         maskRef(el);
       }}
       inputMode={inputMode}
       autoComplete="off"
       defaultValue={format(value)}
+      style={after ? { paddingRight: 56 } : undefined}
       onInput={(e) => field.handleChange(clean(e.currentTarget.value))}
       onBlur={field.handleBlur}
     />
   );
+  return after ? (
+    <div style={{ position: 'relative' }}>
+      {control}
+      {after}
+    </div>
+  ) : (
+    control
+  );
 }
 
 /**
- * CPF or CNPJ with its mask (lib/document.ts; the alphanumeric CNPJ too). Writes the bare
+ * CPF or CNPJ with its mask (lib/document.ts; the alphanumeric CNPJ too), the numeric keypad on phones
+ * and a toggle to letters (components/ui/keypad-toggle.tsx); pasted text of either kind is accepted. Writes the bare
  * document: digits (and the letters of an alphanumeric CNPJ), no dots, slash or dash.
  * `cnpjOnly` for companies and dispatchers (spec 001 §5 "Masks").
  */
 export function DocumentField({ cnpjOnly = false, ...props }: FieldProps & { cnpjOnly?: boolean }) {
+  // phones open the numeric keypad; the toggle switches to letters for the alphanumeric CNPJ
+  const [keypad, setKeypad] = useState<DocumentKeypad>('numeric');
+  const input = useRef<HTMLInputElement | null>(null);
   return (
     <FieldFrame {...props}>
-      <MaskedInput options={cnpjOnly ? cnpjMaskOptions : documentMaskOptions} format={formatDocument} clean={sanitizeDocument} inputMode="text" />
+      <MaskedInput
+        options={cnpjOnly ? cnpjMaskOptions : documentMaskOptions}
+        format={formatDocument}
+        clean={sanitizeDocument}
+        inputMode={keypad}
+        inputRef={(el) => (input.current = el)}
+        after={<KeypadToggle keypad={keypad} onChange={setKeypad} input={() => input.current} />}
+      />
     </FieldFrame>
   );
 }

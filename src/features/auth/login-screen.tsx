@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { withFeedback } from '@/lib/api/feedback';
+import { KeypadToggle, type DocumentKeypad } from '@/components/ui/keypad-toggle';
 import { documentMaskOptions, documentMessage, sanitizeDocument } from '@/lib/document';
 import { clearReturnTo, safeRedirect } from '@/lib/navigation/return-to';
 import { signIn } from './api';
@@ -37,6 +38,8 @@ export function LoginScreen() {
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   const [recoveryUsed, setRecoveryUsed] = useState(false);
   const maskRef = useMaskito({ options: documentMaskOptions });
+  const identifierInput = useRef<HTMLInputElement | null>(null);
+  const [keypad, setKeypad] = useState<DocumentKeypad>('numeric');
 
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -77,7 +80,10 @@ export function LoginScreen() {
     <AuthCard title="Bem-vindo" subtitle="Entre com seu CPF ou CNPJ e sua senha.">
       <SubmitForm onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
         <AuthField
-          ref={maskRef}
+          ref={(el) => {
+            identifierInput.current = el;
+            maskRef(el);
+          }}
           label="CPF/CNPJ"
           error={identifierError}
           required
@@ -85,10 +91,13 @@ export function LoginScreen() {
           name="identifier"
           autoComplete="username"
           autoCapitalize="characters"
+          inputMode={keypad}
+          style={{ paddingRight: 56 }}
           placeholder="000.000.000-00"
           value={identifier}
           onInput={(e) => setIdentifier(e.currentTarget.value)}
           onChange={(e) => setIdentifier(e.currentTarget.value)}
+          after={<KeypadToggle keypad={keypad} onChange={setKeypad} input={() => identifierInput.current} />}
         />
         <AuthField
           label="Senha"
