@@ -16,6 +16,7 @@ import { ensureSearchIndexes, registerFreeTextSearch } from './utils/search';
 import { logClientAbortsQuietly } from './utils/client-aborts';
 import { attachRouteGuards } from './utils/route-guards';
 import { registerQueryWidth } from './utils/query-width';
+import { registerEditVersion } from './utils/edit-version';
 
 export default {
   /**
@@ -35,6 +36,7 @@ export default {
     // `(schema) => async (data) => data` cannot satisfy: the casts are only about that.
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as unknown as validate.Validator);
     registerCanonicalRelations(strapi);
+    registerEditVersion(strapi);
     strapi.sanitizers.add('content-api.output', acceptsLists(userExposureSanitizer(strapi)) as unknown as sanitize.Sanitizer);
     registerDeleteNotFound(strapi);
     // the REST path's per-request work, cut down (issue 14; docs/perf-rest-path.md): the query cache

@@ -174,8 +174,10 @@ async function writeGuard<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    const err = e as { name?: unknown; message?: unknown } | null | undefined; // whatever the database layer threw
+    const err = e as { name?: unknown; message?: unknown; status?: unknown; expose?: unknown } | null | undefined; // whatever the database layer threw
     if (err?.name === 'ValidationError' || e instanceof errors.ApplicationError) throw e;
+    // an HTTP error meant for the client (the 409 of a stale edit, utils/edit-version.ts) keeps its status
+    if (typeof err?.status === 'number' && err.expose === true) throw e;
     strapi.log.warn(`user write refused: ${err?.message}`);
     throw new ValidationError(`Dados inválidos: ${err?.message ?? 'verifique os campos enviados'}`);
   }
