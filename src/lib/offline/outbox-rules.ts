@@ -12,13 +12,13 @@ import type { LockManagerLike } from './locks';
  * head (items of an order go out in creation order), skipping a head that needs attention, waits
  * for its backoff or depends on a still-queued item; of those, the one created first.
  */
-export function nextDueItem(items: OutboxItem[], t: number): OutboxItem | undefined {
+export function nextDueItem(items: OutboxItem[], t: number, busy: ReadonlySet<number> = new Set()): OutboxItem | undefined {
   const heads = new Map<number, OutboxItem>();
   for (const item of items) if (!heads.has(item.orderId)) heads.set(item.orderId, item);
   const present = new Set(items.map((i) => i.seq));
   let best: OutboxItem | undefined;
   for (const head of heads.values()) {
-    if (head.state === 'attention' || head.nextAttemptAt > t) continue;
+    if (busy.has(head.orderId) || head.state === 'attention' || head.nextAttemptAt > t) continue;
     if (head.dependsOn !== undefined && head.dependencyResult === undefined && present.has(head.dependsOn)) continue;
     if (!best || head.seq! < best.seq!) best = head;
   }

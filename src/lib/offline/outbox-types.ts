@@ -37,6 +37,8 @@ export interface OutboxOptions {
   locks?: LockManagerLike;
   now?: () => number;
   random?: () => number;
+  /** Orders whose items are sent at the same time, each order's items one after the other (default 4). */
+  concurrency?: number;
   /** Backoff: first delay and cap, in ms (defaults 2 s and 5 min). */
   backoff?: { baseMs: number; maxMs: number };
   /** After delivery of an item (any tab's; this instance sent it). */

@@ -31,6 +31,8 @@ export { SESSION_CHANGED, backoffDelay, classifyFailure, createLocalLocks, type 
  */
 
 const pauseKey = (userId: number) => `outbox-paused:${userId}`;
+/** Orders sent at once by default (OutboxOptions.concurrency). */
+const DEFAULT_CONCURRENCY = 4;
 /** What a retry or an edit resets: due now, no attempt, no error. */
 const REQUEUED = { state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: undefined, lastStatus: undefined } as const;
 
@@ -69,8 +71,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     options.onDelivered?.(item, result);
   };
 
-  /** The send in flight: aborted when the signed-in user changes. */
-  let inFlight: AbortController | undefined;
+  /** The sends in flight (one per order at most): aborted when the signed-in user changes. */
+  const inFlight = new Set<AbortController>();
+  const lanes = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
 
   /** Sends one item: 'stopped' when the queue must stop (401, or the item's owner is no longer signed in). */
   const sendOne = async (stored: OutboxItem): Promise<'delivered' | 'failed' | 'stopped'> => {
@@ -85,7 +88,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     let item: OutboxItem = { ...stored, state: 'sending', attempts };
     const blob = await db.outboxBlobs.get(seq);
     const controller = new AbortController();
-    inFlight = controller;
+    inFlight.add(controller);
     let lastProgress = 0;
     const ctx: SendContext = {
       blob,
@@ -142,7 +145,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           return 'failed';
       }
     } finally {
-      if (inFlight === controller) inFlight = undefined;
+      inFlight.delete(controller);
     }
   };
 
@@ -157,16 +160,35 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .equals(userId)
       .filter((i) => i.state === 'sending')
       .modify({ state: 'queued', progress: undefined });
+    // Orders are independent lanes: up to `lanes` orders send at once, each one item after the other
+    // (in order, the next only after its predecessor was delivered), so a queue of many orders drains
+    // about as fast as the same writes sent online, without giving up order per order.
+    const sending = new Map<number, Promise<void>>(); // orderId → its send in flight
+    let stop = false;
     for (;;) {
-      if (currentUserId() !== userId) break;
-      const next = nextDueItem(await list(userId), now());
-      if (!next) break;
-      const outcome = await sendOne(next);
-      if (outcome === 'delivered') result.delivered += 1;
-      if (outcome === 'stopped') {
-        result.paused = await isPaused(userId);
-        break;
+      if (currentUserId() !== userId) stop = true;
+      if (!stop) {
+        const items = await list(userId);
+        while (sending.size < lanes) {
+          // the lanes in flight are busy: their next item waits for the one being sent
+          const next = nextDueItem(items, now(), new Set(sending.keys()));
+          if (!next) break;
+          const lane = next.orderId;
+          sending.set(
+            lane,
+            sendOne(next).then(async (outcome) => {
+              sending.delete(lane);
+              if (outcome === 'delivered') result.delivered += 1;
+              if (outcome === 'stopped') {
+                stop = true;
+                result.paused = await isPaused(userId);
+              }
+            }),
+          );
+        }
       }
+      if (sending.size === 0) break;
+      await Promise.race(sending.values());
     }
     return result;
   };
@@ -281,7 +303,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
     },
     interrupt() {
-      inFlight?.abort();
+      for (const controller of inFlight) controller.abort();
     },
     isPaused,
     async resume(userId) {

@@ -20,6 +20,8 @@ describe("'Atualizar' while the outbox is sending", () => {
       db,
       locks,
       currentUserId: () => 1,
+      // one order at a time, so the second item is sent after the first (the lanes are tested in outbox.test.ts)
+      concurrency: 1,
       handlers: {
         slow: {
           send: () =>
