@@ -31,7 +31,7 @@ const SPECIFIC = [
   ],
   [
     'relation-id resolution (relationBranchesToIds, neutralizeImpossibleNumbers)',
-    (u, f) => /utils\/query-errors/.test(u) && /relationBranchesToIds|neutralizeImpossibleNumbers/.test(f),
+    (u, f) => /utils\/search\/list-filters/.test(u) && /relationBranchesToIds|neutralizeImpossibleNumbers/.test(f),
   ],
   ['our middleware: query-shape', (u) => /utils\/query-errors|middlewares\/query-shape/.test(u)],
   ['our middleware: idempotency', (u) => /middlewares\/idempotency/.test(u)],

@@ -1,6 +1,11 @@
-import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { SchemaView } from './types';
+import { isObject } from './types';
+
+/**
+ * The query checks of `global::query-shape` (src/middlewares/query-shape.ts): a request's `filters`,
+ * `fields`, `sort`, `populate` names and pagination are refused with a readable 400 before Strapi
+ * reads them. Validation only; the search's filter speed-ups are utils/search/list-filters.ts.
+ */
 
 /**
  * Strapi 5.54's query builder throws plain `Error`s (→ HTTP 500) for some malformed filters that
@@ -38,7 +43,8 @@ export async function guardQuery<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const INT_MAX = 2147483647;
+/** The largest integer column value (32-bit signed), for `id` and integer fields. */
+export const INT_MAX = 2147483647;
 const INT_VALUE = /^-?\d{1,10}$/;
 const SCALAR_OPS = new Set([
   '$eq',
@@ -62,7 +68,6 @@ const SCALAR_OPS = new Set([
 ]);
 const LIST_OPS = new Set(['$in', '$notIn']);
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
 /** qs turns `x[0]=a` into an array but `x[30]=a` (past its arrayLimit) into `{30: 'a'}`: both are lists. */
 const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : isObject(v) ? Object.values(v) : [v]);
 
@@ -84,7 +89,7 @@ export function assertFilterShape(filters: unknown, depth = 0): void {
     throw new errors.ValidationError(`Filtro inválido: ${why}`, { source: 'query', param: 'filters' });
   };
   if (depth > 12) bad('aninhamento excessivo');
-  if (!isObject(filters) || Array.isArray(filters)) bad('esperado um objeto');
+  if (!isObject(filters)) bad('esperado um objeto');
   for (const [key, value] of Object.entries(filters as Record<string, unknown>)) {
     if (SCALAR_OPS.has(key)) {
       if (!isScalar(value)) bad(`${key} espera um valor simples`);
@@ -92,13 +97,13 @@ export function assertFilterShape(filters: unknown, depth = 0): void {
       if (!listOf(value).every(isScalar)) bad(`${key} espera uma lista de valores simples`);
     } else if (key === '$between') {
       const list = listOf(value);
-      if (!isObject(value) || list.length !== 2 || !list.every(isScalar)) bad('$between espera uma lista de dois valores simples');
+      if ((!isObject(value) && !Array.isArray(value)) || list.length !== 2 || !list.every(isScalar)) bad('$between espera uma lista de dois valores simples');
     } else if (key === '$jsonSupersetOf') {
       // Only JSON attributes take it, and no content-type with routes has one (idempotency-key is
       // internal); on a text or number column SQLite's driver throws and PostgreSQL has no @> (500).
       bad('$jsonSupersetOf não é aceito (nenhum campo filtrável é JSON)');
     } else if (key === '$and' || key === '$or') {
-      if (!isObject(value)) bad(`${key} espera uma lista`);
+      if (!isObject(value) && !Array.isArray(value)) bad(`${key} espera uma lista`);
       for (const v of listOf(value)) assertFilterShape(v, depth + 1);
     } else if (key === '$not') {
       assertFilterShape(value, depth + 1);
@@ -136,7 +141,7 @@ function forEachInPopulate(populate: unknown, key: string, fn: (value: unknown) 
   const stack: Array<[unknown, number]> = [[populate, 0]];
   while (stack.length) {
     const [node, depth] = stack.pop()!;
-    if (!isObject(node) || depth > 20) continue;
+    if ((!isObject(node) && !Array.isArray(node)) || depth > 20) continue;
     for (const [k, value] of Object.entries(node)) {
       if (k === key) fn(value);
       else stack.push([value, depth + 1]);
@@ -179,7 +184,7 @@ export function assertNoPrototypeNames(query: Record<string, unknown> | undefine
   const stack: Array<[unknown, number]> = [[query, 0]];
   while (stack.length) {
     const [node, depth] = stack.pop()!;
-    if (!isObject(node) || depth > 40) continue;
+    if ((!isObject(node) && !Array.isArray(node)) || depth > 40) continue;
     for (const [key, value] of Object.entries(node)) {
       if (PROTOTYPE_NAMES.has(key)) bad(key);
       if (key === 'fields' || key === 'sort') for (const n of names(value)) if (PROTOTYPE_NAMES.has(n.trim())) bad(n.trim());
@@ -220,7 +225,7 @@ export function assertSortShape(query: Record<string, unknown> | undefined): voi
       if (SCALAR_KEYS.has(key) && typeof value !== 'string') bad(`"${key}" (id e documentId não têm subcampos)`);
       if (typeof value === 'string') {
         if (!SORT_DIRECTION.test(value.trim())) bad(`direção "${value}" (use asc ou desc)`);
-      } else if (isObject(value) && !Array.isArray(value)) checkObject(value, depth + 1);
+      } else if (isObject(value)) checkObject(value, depth + 1);
       else bad(`direção de "${key}" (use asc ou desc)`);
     }
   };
@@ -233,7 +238,7 @@ export function assertSortShape(query: Record<string, unknown> | undefined): voi
           checkPath(path ?? '', item);
           if (direction !== undefined && !SORT_DIRECTION.test(direction.trim())) bad(`direção "${direction}" (use asc ou desc)`);
         }
-      } else if (isObject(entry) && !Array.isArray(entry)) checkObject(entry, 0);
+      } else if (isObject(entry)) checkObject(entry, 0);
       else bad('esperado texto "campo:asc|desc" ou objeto');
     }
   };
@@ -269,105 +274,9 @@ export function assertPaginationShape(query: Record<string, unknown> | undefined
   };
   const { pagination } = query;
   if (pagination !== undefined) {
-    if (!isObject(pagination) || Array.isArray(pagination)) bad('esperado um objeto');
+    if (!isObject(pagination)) bad('esperado um objeto');
     for (const [key, min] of PAGINATION_KEYS) check(`pagination[${key}]`, (pagination as Record<string, unknown>)[key], min);
   }
   check('start', query.start, 0);
   check('limit', query.limit, -1);
-}
-
-const DECIMAL_MAX = 99999999.99; // Strapi maps `decimal` to decimal(10,2)
-const NEVER = { $null: true, $notNull: true };
-
-/**
- * The PWA's free-text search ORs `$eq` on numeric columns with whatever the user typed (spec 001
- * §7: "numeric matches on id and amounts"). A CPF typed there is out of range for an integer or a
- * decimal(10,2) column and a "150.5" is not an integer: PostgreSQL rejects the whole query, SQLite
- * just finds nothing. Such `$eq`/`$in` conditions can never match, so they are replaced by a
- * condition that is false on every database, and the other branches of the `$or` still work.
- * `schema` is the content-type of `filters`; relations are followed with `getModel`.
- */
-export function neutralizeImpossibleNumbers(filters: unknown, schema: SchemaView, getModel: (uid: UID.Schema) => SchemaView, depth = 0): unknown {
-  if (!filters || typeof filters !== 'object' || depth > 12) return filters;
-  if (Array.isArray(filters)) return filters.map((f) => neutralizeImpossibleNumbers(f, schema, getModel, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filters)) {
-    if (key === '$and' || key === '$or' || key === '$not') {
-      out[key] = neutralizeImpossibleNumbers(value, schema, getModel, depth + 1);
-      continue;
-    }
-    const attr = key === 'id' ? { type: 'integer' } : schema?.attributes?.[key];
-    if (attr?.type === 'relation' && value && typeof value === 'object') {
-      out[key] = neutralizeImpossibleNumbers(value, getModel(attr.target), getModel, depth + 1);
-      continue;
-    }
-    const integer = attr?.type === 'integer';
-    const limit = integer ? INT_MAX : attr?.type === 'decimal' ? DECIMAL_MAX : null;
-    if (limit && value && typeof value === 'object' && !Array.isArray(value)) {
-      const impossible = (v: unknown) => {
-        if (typeof v !== 'string' && typeof v !== 'number') return false;
-        const n = Number(v);
-        return Number.isFinite(n) && (Math.abs(n) > limit || (integer && !Number.isInteger(n)));
-      };
-      const v = value as Record<string, unknown>;
-      if ('$eq' in v && impossible(v.$eq)) {
-        out[key] = NEVER;
-        continue;
-      }
-      if ('$in' in v && Array.isArray(v.$in)) {
-        const kept = v.$in.filter((x) => !impossible(x));
-        out[key] = kept.length ? { ...v, $in: kept } : NEVER;
-        continue;
-      }
-    }
-    out[key] = value;
-  }
-  return out;
-}
-
-/**
- * Speeds up the free-text search (spec 001 §7): a branch `{relation: {field: {$op: value}}}` on a
- * to-one relation is replaced by `{relation: {id: {$in: ids}}}`, the ids being looked up first in
- * the (small) target table with the same condition. Same rows, but the count query no longer
- * joins the target table: on 200k receivables the count drops from ~0.7 s to ~0.25 s (SQLite).
- * Left as is when more than `max` targets match or the branch has another shape. The same lookup
- * (target, field, condition) runs once per call: the search box asks the company's and the
- * dispatcher's name and username, both on the users table, with the same term.
- */
-export async function relationBranchesToIds(
-  strapi: Core.Strapi,
-  filters: unknown,
-  schema: SchemaView,
-  max = 500,
-  depth = 0,
-  memo = new Map<string, Promise<{ id: number }[]>>(),
-): Promise<unknown> {
-  if (!filters || typeof filters !== 'object' || depth > 6) return filters;
-  if (Array.isArray(filters)) return Promise.all(filters.map((f) => relationBranchesToIds(strapi, f, schema, max, depth + 1, memo)));
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filters)) {
-    if (key === '$and' || key === '$or') {
-      out[key] = await relationBranchesToIds(strapi, value, schema, max, depth + 1, memo);
-      continue;
-    }
-    const attr = schema?.attributes?.[key];
-    const toOne = attr?.type === 'relation' && /^(manyToOne|oneToOne)$/.test(attr.relation);
-    const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
-    if (toOne && entries.length === 1) {
-      const [field, cond] = entries[0];
-      const target: SchemaView = strapi.getModel(attr.target);
-      const scalar = target?.attributes?.[field] && target.attributes[field].type !== 'relation' && field !== 'id';
-      if (scalar && cond && typeof cond === 'object' && Object.keys(cond).every((op) => op.startsWith('$') && op !== '$not')) {
-        const lookup = `${attr.target}\u0000${field}\u0000${JSON.stringify(cond)}`;
-        if (!memo.has(lookup)) memo.set(lookup, strapi.db.query(attr.target).findMany({ where: { [field]: cond }, select: ['id'], limit: max + 1 }));
-        const rows = await memo.get(lookup)!;
-        if (rows.length <= max) {
-          out[key] = rows.length ? { id: { $in: rows.map((r) => r.id) } } : { id: { $null: true, $notNull: true } };
-          continue;
-        }
-      }
-    }
-    out[key] = value;
-  }
-  return out;
 }

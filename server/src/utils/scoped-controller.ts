@@ -1,8 +1,8 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { andFilters, getScope, scopeFilter, type Scope } from './scope';
-import { findPage } from './find-page';
-import { neutralizeImpossibleNumbers, relationBranchesToIds } from './query-errors';
+import { findPage, type Page } from './find-page';
+import { listFilters } from './search/list-filters';
 import { isObject, type AppContext, type Json } from './types';
 import { refFilter, relationRef, requireId } from './relations';
 
@@ -43,6 +43,18 @@ export async function resolveScoped(
   return { id: Number(found.id), documentId: found.documentId };
 }
 
+/**
+ * One page of `uid` inside a scope: the sanitised list `query` (Strapi's filters, sort, fields,
+ * populate, pagination) with its filters prepared by utils/search/list-filters.ts and ANDed with
+ * `scope` (a scopeFilter/orderFilter result; null: no restriction), read by findPage (the core
+ * service's find, page and count sent together). Sets `query.filters`. Answers `{results,
+ * pagination}` as Strapi's `meta.pagination`; throws what findPage throws (400 for bad pagination).
+ */
+export async function findScopedPage(strapi: Core.Strapi, uid: UID.ContentType, query: Json, scope: Record<string, unknown> | null): Promise<Page> {
+  query.filters = andFilters(await listFilters(strapi, uid, query.filters), scope);
+  return findPage(strapi, uid, query);
+}
+
 const withWritePopulate = (query: Json, opts: ScopedOptions): Json =>
   query.populate === undefined && opts.writePopulate ? { ...query, populate: opts.writePopulate } : query;
 
@@ -56,15 +68,7 @@ export function scopedActions(uid: UID.ContentType, strapi: Core.Strapi, opts: S
       const scope = await getScope(strapi, ctx.state.user);
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
-      const schema = strapi.contentType(uid);
-      const filters = await relationBranchesToIds(
-        strapi,
-        neutralizeImpossibleNumbers(query.filters, schema, (u) => strapi.getModel(u)),
-        schema,
-      );
-      query.filters = andFilters(filters, scopeFilter(uid, scope, 'read'));
-      // the core service's find, with the page and its count sent together (utils/find-page.ts)
-      const { results, pagination } = await findPage(strapi, uid, query);
+      const { results, pagination } = await findScopedPage(strapi, uid, query, scopeFilter(uid, scope, 'read'));
       const sanitized = await this.sanitizeOutput(results, ctx);
       return this.transformResponse(sanitized, { pagination });
     },

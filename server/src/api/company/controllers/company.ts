@@ -3,7 +3,7 @@ import { errors } from '@strapi/utils';
 import { isAdminUser, getScope, orderFilter, andFilters, scopeFilter } from '../../../utils/scope';
 import { resolveScoped, scopedActions } from '../../../utils/scoped-controller';
 import { fail } from '../../../utils/rules';
-import { neutralizeImpossibleNumbers } from '../../../utils/query-errors';
+import { neutralizeImpossibleNumbers } from '../../../utils/search/list-filters';
 import { isObject, type AppContext, type Json } from '../../../utils/types';
 import type { CompanyRow } from '../services/company';
 
