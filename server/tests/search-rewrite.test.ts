@@ -7,7 +7,7 @@ import { startSecondStrapi } from './helpers/second-strapi';
 /**
  * utils/search/rewrite.ts in process (issue 14 "Free-text search that scales"): the REST path turns
  * a relation branch whose target matches nothing into `{rel: {id: {$null: true, $notNull: true}}}`
- * (utils/query-errors.ts relationBranchesToIds). Such a branch is false on every row; left in the
+ * (utils/search/list-filters.ts relationBranchesToIds). Such a branch is false on every row; left in the
  * `$or`, its join kept every API search on the scan path (the API was 3–5× the core find). The
  * rewrite drops it, so the whole `$or` becomes the one indexed `{id: {$in: subquery}}`.
  */
@@ -274,5 +274,42 @@ describe('a page of the search box ordered by id is cut from the id sets, then r
       });
       expect((result as { id: number }[]).map((r) => r.id).sort(), JSON.stringify(params)).toEqual(strapis.map((r: { id: number }) => r.id).sort());
     }
+  });
+});
+
+describe('a search union whose first part is a relation id list, beside another id set', () => {
+  it("counts and pages as Strapi does: the whole union is read, not its first part's link table", async () => {
+    const users = server.strapi.db.query('plugin::users-permissions.user');
+    const dispatchers = (await users.findMany({ where: { type: 'dispatcher' }, select: ['id'], orderBy: { id: 'asc' } })).map((u: { id: number }) => u.id);
+    const companies = (await users.findMany({ where: { type: 'company' }, select: ['id'], orderBy: { id: 'asc' } })).map((u: { id: number }) => u.id);
+    // the REST path's shape of the PWA's list: a filter on a relation id, then the search box whose
+    // relation name branch utils/search/list-filters.ts already turned into ids (the union's first part)
+    const box = (term: string) => ({
+      $or: [{ user_company_id: { id: { $in: companies.slice(1, 2) } } }, { card_brand: { $containsi: term } }, { document_number: { $containsi: term } }],
+    });
+    let counted = 0;
+    for (const term of ['visa', 'elo', 'master']) {
+      const cases = [
+        ...dispatchers.map((id: number) => ({ $and: [{ user_dispatcher_id: { id: { $eq: id } } }, box(term)] })),
+        { $and: [box(term), box('NF-1')] },
+      ];
+      for (const filters of cases) {
+        const label = `${term} ${JSON.stringify(filters.$and[0]).slice(0, 60)}`;
+        const { result, sql } = await statements(() => server.strapi.documents(UID).count({ filters }));
+        expect(
+          sql.filter((s) => /count\(distinct [`"]u[`"]\.[`"]id[`"]\)/i.test(s)),
+          label,
+        ).toHaveLength(1);
+        expect(result, label).toBe(await server.strapi.db.query(UID).count({ where: filters }));
+        counted += result as number;
+        const page = await server.strapi.documents(UID).findMany({ filters, start: 0, limit: 25, fields: ['id'] } as never);
+        const strapis = await server.strapi.db.query(UID).findMany({ where: filters, orderBy: { id: 'asc' }, limit: 25, select: ['id'] });
+        expect(
+          page.map((r: { id: number }) => r.id),
+          label,
+        ).toEqual(strapis.map((r: { id: number }) => r.id));
+      }
+    }
+    expect(counted).toBeGreaterThan(0);
   });
 });

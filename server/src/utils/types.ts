@@ -27,6 +27,8 @@ export interface AppState {
   route?: Core.Route;
   /** Bucket keys of the /auth rate limit for this request (extensions/users-permissions/rate-limit.ts). */
   rateLimitKeys?: Record<string, string>;
+  /** The free-text search's related-id lookups of this request, by content-type, attributes and term (utils/search/subqueries.ts). */
+  searchLookups?: Map<string, Promise<number[] | null>>;
   [key: string]: unknown;
 }
 
