@@ -1,9 +1,9 @@
 import { factories, type Modules } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { isAdminUser, getScope, orderFilter, andFilters, scopeFilter } from '../../../utils/scope';
-import { resolveScoped, scopedActions } from '../../../utils/scoped-controller';
+import { isAdminUser, getScope, orderFilter, scopeFilter } from '../../../utils/scope';
+import { findScopedPage, resolveScoped, scopedActions } from '../../../utils/scoped-controller';
+import { findPage } from '../../../utils/find-page';
 import { fail } from '../../../utils/rules';
-import { neutralizeImpossibleNumbers } from '../../../utils/search/list-filters';
 import { isObject, type AppContext, type Json } from '../../../utils/types';
 import type { CompanyRow } from '../services/company';
 
@@ -30,15 +30,8 @@ const bodyData = (ctx: AppContext): Json => {
   return isObject(body.data) ? body.data : body;
 };
 
-/** page/pageSize from `pagination[page]`, `pagination[pageSize]` (defaults 1/10, cap 100). */
-function paging(query: Json) {
-  const p: Json = isObject(query?.pagination) ? query.pagination : {};
-  // parseInt reads its argument as a string: String() only makes that explicit for the types
-  const page = Math.max(1, Number.parseInt(String(p.page ?? query?.page ?? '1'), 10) || 1);
-  const pageSize = Math.min(100, Math.max(1, Number.parseInt(String(p.pageSize ?? query?.pageSize ?? '10'), 10) || 10));
-  return { page, pageSize, start: (page - 1) * pageSize, limit: pageSize };
-}
-const meta = (page: number, pageSize: number, total: number) => ({ pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } });
+/** The request's `pagination` (page/pageSize or start/limit, withCount) for findPage; validated by global::query-shape. */
+const paginationOf = (ctx: AppContext): unknown => (ctx.query as Json).pagination;
 
 export default factories.createCoreController(UID, ({ strapi }) => {
   const companies = () => strapi.service(UID) as unknown as CompanyService;
@@ -120,27 +113,24 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       return { data: sanitized, meta: { created, updated } };
     },
 
-    /** GET /companies/me/users — users of the caller's company (its login and its salesmen), paged. */
+    /**
+     * GET /companies/me/users — users of the caller's company (its login and its salesmen) in id
+     * order, the fields of USER_FIELDS; paged as every list (utils/find-page.ts: `pagination[page|pageSize]`
+     * or `[start|limit]`, default 10, at most 100). 404 'Empresa não encontrada' without a company.
+     */
     async getCompanyUsers(ctx: AppContext) {
       const company = await companies().myCompany(ctx.state.user);
-      const { page, pageSize, start, limit } = paging(ctx.query);
-      const where: Json = { $or: [{ company_id: company.id }, ...(company.user_id?.id ? [{ id: company.user_id.id }] : [])] };
-      const [rows, total] = await Promise.all([
-        strapi.db.query(USER).findMany({ where, select: USER_FIELDS, orderBy: { id: 'asc' }, offset: start, limit }),
-        strapi.db.query(USER).count({ where }),
-      ]);
-      return { data: rows, meta: meta(page, pageSize, total) };
+      const login = company.user_id?.id;
+      const filters: Json = { $or: [{ company_id: { id: { $eq: company.id } } }, ...(login ? [{ id: { $eq: login } }] : [])] };
+      const { results, pagination } = await findPage(strapi, USER, { filters, fields: USER_FIELDS, sort: 'id:asc', pagination: paginationOf(ctx) });
+      return { data: results, meta: { pagination } };
     },
 
-    /** GET /companies/me/notifications — the caller's notifications, newest first, paged. */
+    /** GET /companies/me/notifications — the caller's notifications, newest first, paged as every list (utils/find-page.ts). */
     async getCompanyNotifications(ctx: AppContext) {
-      const { page, pageSize, start, limit } = paging(ctx.query);
-      const where = { user: ctx.state.user.id };
-      const [rows, total] = await Promise.all([
-        strapi.db.query(NOTIFICATION).findMany({ where, orderBy: { createdAt: 'desc' }, offset: start, limit }),
-        strapi.db.query(NOTIFICATION).count({ where }),
-      ]);
-      return { data: rows, meta: meta(page, pageSize, total) };
+      const filters = { user: { id: { $eq: ctx.state.user.id } } };
+      const { results, pagination } = await findPage(strapi, NOTIFICATION, { filters, sort: 'createdAt:desc', pagination: paginationOf(ctx) });
+      return { data: results, meta: { pagination } };
     },
 
     /** GET /companies/me/notifications/unread — unread notifications; meta.count is their number. */
@@ -192,12 +182,8 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       await companies().myCompany(ctx.state.user);
       const scope = await getScope(strapi, ctx.state.user);
       const query = (await orderQuery(ctx)) as Json;
-      query.filters = andFilters(
-        neutralizeImpossibleNumbers(query.filters, strapi.contentType(ORDER), (u) => strapi.getModel(u)),
-        orderFilter(scope),
-      );
       if (!query.populate) query.populate = ORDER_POPULATE;
-      const { results, pagination } = await strapi.service(ORDER).find(query);
+      const { results, pagination } = await findScopedPage(strapi, ORDER, query, orderFilter(scope));
       return { data: await sanitizeOrders(results, ctx), meta: { pagination } };
     },
 
