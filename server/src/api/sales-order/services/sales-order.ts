@@ -1,10 +1,11 @@
 import { factories, type Core } from '@strapi/strapi';
+import { checkedService } from '../../../utils/checked-service';
 import { loadRef, relationRef } from '../../../utils/relations';
 import { conflict, dateInput, fail, has, nonNegative, num, partyUser, text } from '../../../utils/rules';
 import type { DocumentInput, Json } from '../../../utils/types';
 
-/** The params of the core service's create/update/delete (only `data` is read here). */
-type WriteParams = { data?: Json; [key: string]: unknown };
+/** The params of the core service's delete (passed on as they come). */
+type DeleteParams = Record<string, unknown>;
 
 /** A sales item as an order line snapshots it (amounts in reais, or percent of the vehicle price). */
 type SalesItemRow = {
@@ -26,9 +27,11 @@ export const ORDER_STATUSES = ['authorized', 'pending', 'denied', 'paid', 'rever
  * billing_date required ('Data de faturamento é obrigatória'); vehicle_price, original_amount,
  * current_amount ≥ 0 (reais); sales_type ≤ 50; user_company_id must be a dealership user and
  * user_dispatcher_id a dispatcher user; vehicle_documentation_company_id defaults to the
- * dispatcher's company record.
+ * dispatcher's company record; and the agreement rule (checkAgreement). `documentId` is null on create.
+ * Runs on every create and update through the service (checkedService). Throws 400 (ValidationError).
  */
-export async function checkOrder(strapi: Core.Strapi, data: Json, creating: boolean, documentId: string | null = null) {
+export async function checkOrder(strapi: Core.Strapi, data: Json, documentId: string | null) {
+  const creating = documentId === null;
   if (has(data, 'status_in') && (typeof data.status_in !== 'string' || !ORDER_STATUSES.includes(data.status_in))) data.status_in = 'pending';
   if (
     (creating && (data.billing_date == null || data.billing_date === '')) ||
@@ -49,7 +52,7 @@ export async function checkOrder(strapi: Core.Strapi, data: Json, creating: bool
     const company = await strapi.db.query('api::company.company').findOne({ where: { user_id: dispatcher }, select: ['id'] });
     if (company) data.vehicle_documentation_company_id = company.id;
   }
-  await checkAgreement(strapi, data, creating ? null : documentId);
+  await checkAgreement(strapi, data, documentId);
 }
 
 /**
@@ -96,59 +99,57 @@ async function lineFrom(strapi: Core.Strapi, line: Json, vehiclePrice: number) {
   return { sales_item: item.id, name: item.name, price, ...amounts, quantity };
 }
 
-export default factories.createCoreService(UID, ({ strapi }) => ({
-  async create(params: WriteParams = {}) {
-    await checkOrder(strapi, (params.data ??= {}), true);
-    return super.create(params);
-  },
-  async update(documentId: string, params: WriteParams = {}) {
-    await checkOrder(strapi, (params.data ??= {}), false, documentId);
-    return super.update(documentId, params);
-  },
-
-  /**
-   * Deletes the order with its lines (sales-order-items) and its pending and reversed receivables
-   * in one transaction (issue 8 item 11). An order with a paid receivable is refused: 409 with
-   * `details.paid` (their documentIds) — reverse the payments first. Documents are kept.
-   */
-  async delete(documentId: string, params: WriteParams = {}) {
-    return strapi.db.transaction(async () => {
-      const order = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id'] });
-      if (order) {
-        const paid: { documentId: string }[] = await strapi.db
-          .query(RECEIVABLE)
-          .findMany({ where: { sales_order: order.id, status_in: 'paid' }, select: ['documentId'] });
-        if (paid.length) {
-          conflict(`Este pedido tem ${paid.length} pagamento(s) pago(s); estorne-os antes de excluir o pedido.`, { paid: paid.map((r) => r.documentId) });
+/**
+ * Sales-order service: write rules through checkedService (checkOrder), the order's delete with its
+ * lines and receivables, and createWithItems (POST /companies/me/orders).
+ */
+export default factories.createCoreService(
+  UID,
+  checkedService(checkOrder, ({ strapi }) => ({
+    /**
+     * Deletes the order with its lines (sales-order-items) and its pending and reversed receivables
+     * in one transaction (issue 8 item 11). An order with a paid receivable is refused: 409 with
+     * `details.paid` (their documentIds) — reverse the payments first. Documents are kept.
+     */
+    async delete(this: Core.Service, documentId: string, params: DeleteParams = {}) {
+      return strapi.db.transaction(async () => {
+        const order = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id'] });
+        if (order) {
+          const paid: { documentId: string }[] = await strapi.db
+            .query(RECEIVABLE)
+            .findMany({ where: { sales_order: order.id, status_in: 'paid' }, select: ['documentId'] });
+          if (paid.length) {
+            conflict(`Este pedido tem ${paid.length} pagamento(s) pago(s); estorne-os antes de excluir o pedido.`, { paid: paid.map((r) => r.documentId) });
+          }
+          await strapi.db.query(RECEIVABLE).deleteMany({ where: { sales_order: order.id } });
+          await strapi.db.query('api::sales-order-item.sales-order-item').deleteMany({ where: { sales_order: order.id } });
         }
-        await strapi.db.query(RECEIVABLE).deleteMany({ where: { sales_order: order.id } });
-        await strapi.db.query('api::sales-order-item.sales-order-item').deleteMany({ where: { sales_order: order.id } });
-      }
-      return super.delete(documentId, params);
-    });
-  },
+        return Object.getPrototypeOf(this).delete.call(this, documentId, params);
+      });
+    },
 
-  /**
-   * Creates an order and its lines in one transaction (createCompanyOrder). `lines` are
-   * `{sales_item, quantity}`; original_amount and current_amount default to the sum of
-   * line prices × quantity (reais). Returns the order with items populated.
-   */
-  async createWithItems(data: Json, lines: Json[]) {
-    if (!Array.isArray(lines) || lines.length > 100) fail('items', 'Lista de itens inválida');
-    return strapi.db.transaction(async () => {
-      const rows = [];
-      for (const line of lines) rows.push(await lineFrom(strapi, line, Number(data.vehicle_price ?? 0)));
-      const total = Math.round(rows.reduce((acc, r) => acc + r.price * r.quantity, 0) * 100) / 100;
-      if (data.original_amount == null) data.original_amount = total;
-      if (data.current_amount == null) data.current_amount = total;
-      const order = await this.create({ data });
-      for (const row of rows) {
-        const line = { ...row, sales_order: order.id } as DocumentInput<'api::sales-order-item.sales-order-item'>;
-        await strapi.documents('api::sales-order-item.sales-order-item').create({ data: line });
-      }
-      return strapi
-        .documents(UID)
-        .findOne({ documentId: order.documentId, populate: ['items', 'customer_id', 'vehicle_type_id', 'user_company_id', 'user_dispatcher_id', 'user_id'] });
-    });
-  },
-}));
+    /**
+     * Creates an order and its lines in one transaction (createCompanyOrder). `lines` are
+     * `{sales_item, quantity}`; original_amount and current_amount default to the sum of
+     * line prices × quantity (reais). Returns the order with items populated.
+     */
+    async createWithItems(this: Core.Service, data: Json, lines: Json[]) {
+      if (!Array.isArray(lines) || lines.length > 100) fail('items', 'Lista de itens inválida');
+      return strapi.db.transaction(async () => {
+        const rows = [];
+        for (const line of lines) rows.push(await lineFrom(strapi, line, Number(data.vehicle_price ?? 0)));
+        const total = Math.round(rows.reduce((acc, r) => acc + r.price * r.quantity, 0) * 100) / 100;
+        if (data.original_amount == null) data.original_amount = total;
+        if (data.current_amount == null) data.current_amount = total;
+        const order = await this.create({ data });
+        for (const row of rows) {
+          const line = { ...row, sales_order: order.id } as DocumentInput<'api::sales-order-item.sales-order-item'>;
+          await strapi.documents('api::sales-order-item.sales-order-item').create({ data: line });
+        }
+        return strapi
+          .documents(UID)
+          .findOne({ documentId: order.documentId, populate: ['items', 'customer_id', 'vehicle_type_id', 'user_company_id', 'user_dispatcher_id', 'user_id'] });
+      });
+    },
+  })),
+);
