@@ -1,8 +1,9 @@
 import { newIdempotencyKey } from './idempotency';
 import type { OutboxItem } from './db';
 import { OUTBOX_LOCK } from './locks';
-import { backoffDelay, classifyFailure, defaultLocks, messageOf, nextDueItem, statusOf } from './outbox-rules';
-import type { EnqueueInput, FlushResult, Outbox, OutboxOptions, SendContext } from './outbox-types';
+import { defaultLocks, nextDueItem } from './outbox-rules';
+import { createSender } from './outbox-send';
+import type { EnqueueInput, FlushResult, Outbox, OutboxOptions } from './outbox-types';
 
 export { OUTBOX_LOCK, type LockManagerLike } from './locks';
 export type { EnqueueInput, FlushResult, Outbox, OutboxHandler, OutboxOptions, SendContext } from './outbox-types';
@@ -30,6 +31,7 @@ export { SESSION_CHANGED, backoffDelay, classifyFailure, createLocalLocks, type 
  * What a kind of item does is its handler's business (features register them).
  */
 
+/** The meta key of a user's paused queue (a 401 paused it; a new sign-in resumes it). */
 const pauseKey = (userId: number) => `outbox-paused:${userId}`;
 /** Orders sent at once by default (OutboxOptions.concurrency). */
 const DEFAULT_CONCURRENCY = 4;
@@ -56,98 +58,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   const isPaused = async (userId: number) => Boolean((await db.meta.get(pauseKey(userId)))?.value);
 
-  const delivered = async (item: OutboxItem, result: unknown) => {
-    const seq = item.seq!;
-    await db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
-      await db.outbox.delete(seq);
-      await db.outboxBlobs.delete(seq);
-      const dependents = await db.outbox
-        .where('userId')
-        .equals(item.userId)
-        .filter((i) => i.dependsOn === seq)
-        .toArray();
-      for (const d of dependents) await db.outbox.update(d.seq!, { dependencyResult: result ?? null });
-    });
-    options.onDelivered?.(item, result);
-  };
-
-  /** The sends in flight (one per order at most): aborted when the signed-in user changes. */
-  const inFlight = new Set<AbortController>();
+  const { sendOne, interrupt } = createSender({ db, handlers, currentUserId, now, random, backoff, options, pauseKey });
   const lanes = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
-
-  /** Sends one item: 'stopped' when the queue must stop (401, or the item's owner is no longer signed in). */
-  const sendOne = async (stored: OutboxItem): Promise<'delivered' | 'failed' | 'stopped'> => {
-    const seq = stored.seq!;
-    const handler = handlers[stored.kind];
-    if (!handler) {
-      await db.outbox.update(seq, { state: 'attention', lastError: `Tipo de item desconhecido: ${stored.kind}` });
-      return 'failed';
-    }
-    const attempts = stored.attempts + 1;
-    await db.outbox.update(seq, { state: 'sending', attempts, progress: 0 });
-    let item: OutboxItem = { ...stored, state: 'sending', attempts };
-    const blob = await db.outboxBlobs.get(seq);
-    const controller = new AbortController();
-    inFlight.add(controller);
-    let lastProgress = 0;
-    const ctx: SendContext = {
-      blob,
-      async saveProgress(payload) {
-        item = { ...item, payload };
-        await db.outbox.update(seq, { payload });
-      },
-      onProgress(percent) {
-        // A row write per 5 % is enough for the bar and keeps IndexedDB quiet.
-        if (percent - lastProgress >= 5 || (percent === 100 && lastProgress !== 100)) {
-          lastProgress = percent;
-          void db.outbox.update(seq, { progress: percent });
-        }
-      },
-      request: { asUser: item.userId, signal: controller.signal },
-    };
-    try {
-      const result = await handler.send(item, ctx);
-      await delivered(item, result);
-      return 'delivered';
-    } catch (error) {
-      const done = handler.alreadyDone?.(error, item);
-      if (done) {
-        await delivered(item, done.result);
-        return 'delivered';
-      }
-      const message = messageOf(error);
-      const lastStatus = statusOf(error);
-      // Interrupted, or refused before leaving, because its owner is no longer the signed-in user:
-      // not the item's fault, so it waits for its owner as it was (no attempt, no pause).
-      const kind = controller.signal.aborted || currentUserId() !== item.userId ? 'session' : classifyFailure(error);
-      switch (kind) {
-        case 'session':
-          await db.outbox.update(seq, { state: 'queued', attempts: attempts - 1, progress: undefined });
-          return 'stopped';
-        case 'auth':
-          // The 401 is not the item's fault: it keeps its attempt count and waits for the new session.
-          await db.outbox.update(seq, { state: 'queued', attempts: attempts - 1, lastError: message, lastStatus, progress: undefined });
-          await db.meta.put({ key: pauseKey(item.userId), value: true });
-          options.onPaused?.(item.userId);
-          return 'stopped';
-        case 'retry':
-          await db.outbox.update(seq, {
-            state: 'queued',
-            nextAttemptAt: now() + backoffDelay(attempts, random, backoff),
-            lastError: message,
-            lastStatus,
-            progress: undefined,
-          });
-          return 'failed';
-        default:
-          await db.outbox.update(seq, { state: 'attention', lastError: message, lastStatus, progress: undefined });
-          options.onAttention?.({ ...item, state: 'attention', lastError: message }, message);
-          return 'failed';
-      }
-    } finally {
-      inFlight.delete(controller);
-    }
-  };
 
   const drain = async (): Promise<FlushResult> => {
     const userId = currentUserId();
@@ -302,9 +214,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         return seqs.length;
       });
     },
-    interrupt() {
-      for (const controller of inFlight) controller.abort();
-    },
+    interrupt,
     isPaused,
     async resume(userId) {
       await db.meta.delete(pauseKey(userId));
