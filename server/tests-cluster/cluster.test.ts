@@ -347,12 +347,15 @@ describe('rolling restart', () => {
     const flow = Promise.all([0, 1, 2, 3].map(worker));
     await sleep(1000);
     const timings: string[] = [];
+    /** How many times HAProxy has logged instance `n` coming up (its health checks passing again). */
+    const upCount = (n: string) => (processLog(info.tmp, 'haproxy').match(new RegExp(`Server strapi/${n} is UP`, 'g')) ?? []).length;
     for (const name of ['a', 'b'] as const) {
       // an upload half-sent straight to the instance: in flight when the SIGTERM comes, it must finish
       let open!: () => void;
       const gate = new Promise<void>((r) => (open = r));
       const upload = slowUpload(name === 'a' ? PORTS.a : PORTS.b, jwt, `inflight-${name}.pdf`, uniquePdf(), gate);
       await sleep(300);
+      const upsBefore = upCount(name);
       figure(`SIGTERM to ${name} at ${Date.now() - started} ms`);
       const stopping = stopInstance(info.tmp, name);
       // the instance drains (its /_health answers 503, HAProxy takes it out), then closes its port:
@@ -368,7 +371,10 @@ describe('rolling restart', () => {
       const t = Date.now();
       await startInstance(info, name);
       timings.push(`${name}: stopped in ${stopMs} ms, back in ${Date.now() - t} ms`);
-      await sleep(1500); // the balancer's health check (rise 2 × 500 ms) puts it back
+      // the balancer's health check (rise 2 × 500 ms) puts it back: HAProxy says so in its log
+      const back = Date.now() + 15_000;
+      while (upCount(name) <= upsBefore && Date.now() < back) await sleep(100);
+      expect(upCount(name), `HAProxy puts ${name} back`).toBeGreaterThan(upsBefore);
     }
     await sleep(1000);
     flowing = false;

@@ -61,8 +61,22 @@ describe('receivables (spec 001 §7 "Receivables")', () => {
       ).toBe(true);
     }
     // a decimal typed in the box is not an instalment count and a CPF is out of range for the
-    // numeric columns: those branches simply match nothing (PostgreSQL would reject the query)
-    for (const term of ['12.5', '52998224725', '99999999999999']) expect((await get('admin', search(term))).data).toBeInstanceOf(Array);
+    // numeric columns: those branches match nothing (PostgreSQL would reject the whole query), and
+    // the text branches still find a receivable whose document number holds the typed text
+    const order = await anOrder('admin');
+    const marked = await call('admin', 'POST', '/receivables', {
+      data: { ...paymentBody(order.id, sample.payment_method_id.id, 10).data, document_number: `NF ${Date.now()} 12.5 52998224725 99999999999999` },
+    });
+    expect(marked.status).toBe(201);
+    for (const term of ['12.5', '52998224725', '99999999999999']) {
+      const found = await call('admin', 'GET', `${search(term)}&sort[0]=id:desc`);
+      expect(found.status, term).toBe(200);
+      expect(
+        found.body.data.map((x: any) => x.documentId),
+        term,
+      ).toContain(marked.body.data.documentId);
+    }
+    expect((await call('admin', 'DELETE', `/receivables/${marked.body.data.documentId}`)).status).toBe(204);
     const dispatcherOnly = await get('admin', `/receivables?${POPULATE}&filters[user_dispatcher_id][name][$containsi]=paulista&pagination[pageSize]=100`);
     expect(dispatcherOnly.data.length).toBeGreaterThan(0);
     expectEvery(dispatcherOnly.data, (x: any) => /paulista/i.test(x.user_dispatcher_id.name));

@@ -46,6 +46,8 @@ async function upload(token: string, name: string) {
 }
 
 const fileStatus = async (token: string, id: number) => (await api('GET', `/upload/files/${id}`, { token })).status;
+/** Waits until a sweep has deleted file `id` (its row answers 404); fails after 60 s. */
+const swept = (token: string, id: number) => expect.poll(() => fileStatus(token, id), { timeout: 60_000, intervals: [500] }).toBe(404);
 
 describe('unattached uploads are swept', () => {
   it('a file attached nowhere for over 24 h is deleted (row and bytes); attached and recent files stay', { timeout: 90_000 }, async () => {
@@ -62,13 +64,13 @@ describe('unattached uploads are swept', () => {
     expect(existsSync(storedPath), storedPath).toBe(true);
 
     await backdate([stale.id, attached.id], 25);
-    const deadline = Date.now() + 60_000;
-    while ((await fileStatus(token, stale.id)) !== 404 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
-
-    expect(await fileStatus(token, stale.id)).toBe(404);
+    await swept(token, stale.id);
     expect(existsSync(storedPath)).toBe(false);
-    // a few more sweeps go by: the attached (old) and the recent (unattached) file are still there
-    await new Promise((r) => setTimeout(r, 7000));
+    // a later sweep runs too (it takes a file made stale after the first was gone): the attached
+    // (old) and the recent (unattached) file are still there
+    const later = await upload(token, 'later.pdf');
+    await backdate([later.id], 25);
+    await swept(token, later.id);
     expect(await fileStatus(token, attached.id)).toBe(200);
     expect(await fileStatus(token, recent.id)).toBe(200);
     const kept = await api('GET', `/sales-order-documents/${doc.body.data.documentId}?populate=content`, { token });

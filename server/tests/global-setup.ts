@@ -31,6 +31,8 @@ export default async function setup(project: TestProject) {
     CORS_ORIGINS: 'http://localhost:5173',
     PUBLIC_DIR: path.join(tmp, 'public'),
     EMAIL_OUTBOX_DIR: path.join(tmp, 'email-outbox'),
+    // the seeded state the second Strapi instances of this run start from (helpers/second-strapi.ts)
+    SECOND_STRAPI_TEMPLATE: path.join(tmp, 'second-strapi-template'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     STRAPI_TELEMETRY_DISABLED: 'true',
     STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',

@@ -59,12 +59,13 @@ describe('malformed queries answer 400 on every list route', () => {
       }
       // a text operator on a date or number column: SQLite matches the text, PostgreSQL has no LIKE
       // for timestamps (42883) → the same 400 'Filtro inválido' instead of a 500
+      const postgres = process.env.DATABASE_CLIENT === 'postgres';
       for (const q of ['filters[createdAt][$contains]=2026', 'filters[id][$startsWith]=1', 'filters[updatedAt][$endsWith]=Z']) {
         const res = await api('GET', `${route.path.replace(/^\/api/, '')}?${q}`, { token });
-        if (process.env.DATABASE_CLIENT === 'postgres') {
-          expect(res.status, `${route.path}?${q} → ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
-          expect(res.body.error.message).toMatch(/^Filtro inválido: o operador não se aplica ao tipo do campo/);
-        } else expect(res.status, `${route.path}?${q}`).toBe(200);
+        expect(res.status, `${route.path}?${q} → ${JSON.stringify(res.body).slice(0, 200)}`).toBe(postgres ? 400 : 200);
+        expect(res.body.error?.message ?? null, `${route.path}?${q}`).toEqual(
+          postgres ? expect.stringMatching(/^Filtro inválido: o operador não se aplica ao tipo do campo/) : null,
+        );
       }
       // well-formed neighbours of those cases still work
       for (const q of [

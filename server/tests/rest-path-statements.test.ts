@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGINS, SEED_PASSWORD, type SeedRole } from './helpers/api';
 import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
+import { SETTLE_MS } from '../src/utils/role-permissions-cache';
 
 /**
  * The statements a content-API request runs besides its query (issue 14 "Find where the time
@@ -112,7 +113,13 @@ describe('role permissions (utils/role-permissions-cache.ts)', () => {
   const ROLE = 'plugin::users-permissions.role';
   const PERMISSION = 'plugin::users-permissions.permission';
   const FIND = 'api::vehicle-type.vehicle-type.find';
-  const settle = () => new Promise((r) => setTimeout(r, 2100)); // SETTLE_MS + margin
+  /**
+   * The role's version made older than SETTLE_MS, as if that time had passed since its last
+   * change: its permissions may be kept now. Written as the app stamps versions (an `updateMany`
+   * keeps the `updatedAt` it is given; `update` would set it to now).
+   */
+  const settle = (roleId: number) =>
+    server.strapi.db.query(ROLE).updateMany({ where: { id: roleId }, data: { updatedAt: new Date(Date.now() - SETTLE_MS - 1_000) } });
 
   it('are read again at once after any write of a permission row, and not otherwise once the role settled', async () => {
     const strapi = server.strapi;
@@ -125,7 +132,7 @@ describe('role permissions (utils/role-permissions-cache.ts)', () => {
     const jwt = await strapi.plugin('users-permissions').service('jwt').issue({ id: user.id, tv: 0 });
     const permissionReads = (r: { sql: string[] }) => r.sql.filter(on('up_permissions')).length;
 
-    await settle();
+    await settle(role.id);
     const first = await get('/vehicle-types', jwt);
     expect(first.status).toBe(403);
     expect(permissionReads(first)).toBe(1);
@@ -138,7 +145,7 @@ describe('role permissions (utils/role-permissions-cache.ts)', () => {
     const allowed = await get('/vehicle-types', jwt);
     expect(allowed.status).toBe(200);
     expect(permissionReads(allowed)).toBe(1);
-    await settle();
+    await settle(role.id);
     expect((await get('/vehicle-types', jwt)).status).toBe(200);
     const allowedCached = await get('/vehicle-types', jwt);
     expect(allowedCached.status).toBe(200);
@@ -161,7 +168,7 @@ describe('role permissions (utils/role-permissions-cache.ts)', () => {
       data: { username, email: `${username.toLowerCase()}@example.com`, provider: 'local', confirmed: true, blocked: false, role: role.id, token_version: 0 },
     });
     const jwt = await strapi.plugin('users-permissions').service('jwt').issue({ id: user.id, tv: 0 });
-    await settle();
+    await settle(role.id);
     expect((await get('/vehicle-types', jwt)).status).toBe(403);
     expect((await get('/vehicle-types', jwt)).status).toBe(403);
     const tree = (await requestFrom(server.port, 'GET', `/api/users-permissions/roles/${role.id}`, { headers: { Authorization: `Bearer ${admin}` } })).body.role

@@ -231,7 +231,8 @@ describe('a page of the search box ordered by id is cut from the id sets, then r
             compared += strapis.length;
           }
         }
-        if (term !== 'zzz-none') expect(all.length, term).toBeGreaterThan(0);
+        // every term finds rows: 'zzz-none' through the status branch alone (its text parts find nothing)
+        expect(all.length, term).toBeGreaterThan(0);
       }
     }
     expect(compared).toBeGreaterThan(100);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { login } from './helpers';
 import { createOrderViaApi, expect, test } from './orders-helpers';
 
@@ -36,14 +36,32 @@ async function watchCsp(page: Page): Promise<Witness> {
   };
 }
 
+/** The page's requests still waiting for an answer, counted from now on. */
+function requestsInFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return () => open.size;
+}
+
 /**
- * Lets the page load what it loads after the first paint (lazy chunks, the service worker's
- * registration at idle, queries). Network idle is waited for up to 10 s only: a screen that
- * keeps a request open must not fail this test, which is about CSP.
+ * Lets the page load what it loads after the first paint, waiting for each of those events: the
+ * manifest link (added once the first screen painted), the service worker's registration (at
+ * idle, src/main.tsx) active, an idle moment of the main thread after it, and no request of the
+ * page left without an answer (lazy chunks, queries). That last wait ends after 10 s: a screen
+ * that keeps a request open must not fail this test, which is about CSP.
  */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(1_000);
+async function settle(page: Page, inFlight: () => number) {
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    await new Promise<void>((resolve) => requestIdleCallback(() => resolve()));
+  });
+  await expect
+    .poll(inFlight, { timeout: 10_000 })
+    .toBe(0)
+    .catch(() => undefined);
 }
 
 test.describe('Content-Security-Policy: no violation reported (issue 13, best practices)', () => {
@@ -51,9 +69,10 @@ test.describe('Content-Security-Policy: no violation reported (issue 13, best pr
 
   test('on /login, signed out', async ({ page }) => {
     const csp = await watchCsp(page);
+    const inFlight = requestsInFlight(page);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
-    await settle(page);
+    await settle(page, inFlight);
     expect(await csp.violations()).toEqual([]);
     expect(csp.issues).toEqual([]);
   });
@@ -61,8 +80,9 @@ test.describe('Content-Security-Policy: no violation reported (issue 13, best pr
   test('signing in, then the orders and receivables lists and an order', async ({ page, request }) => {
     const order = await createOrderViaApi(request);
     const csp = await watchCsp(page);
+    const inFlight = requestsInFlight(page);
     await login(page, 'admin');
-    await settle(page);
+    await settle(page, inFlight);
     expect(await csp.violations()).toEqual([]);
     for (const [path, heading] of [
       ['/sales-orders', 'Pedidos'],
@@ -70,13 +90,13 @@ test.describe('Content-Security-Policy: no violation reported (issue 13, best pr
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await settle(page);
+      await settle(page, inFlight);
       expect(await csp.violations(), path).toEqual([]);
     }
     // An order's page (its forms, payments and documents cards).
     await page.goto(`/sales-order/${order.documentId}/details`);
     await expect(page.getByRole('region', { name: 'Documentos' })).toBeVisible();
-    await settle(page);
+    await settle(page, inFlight);
     expect(await csp.violations()).toEqual([]);
     expect(csp.issues).toEqual([]);
   });

@@ -40,38 +40,58 @@ export async function serviceWorkerReady(page: Page): Promise<void> {
 
 /**
  * Waits until the persisted query cache (IndexedDB `balcao`, store `queryCache`, one record per
- * query: lib/offline/persister.ts) holds, with its data, a query whose key contains every string
- * of `keyParts` (e.g. ['sales-orders', 'list']): what a reload offline will show. Times out (the
- * test fails) if it never gets there.
+ * query: lib/offline/persister.ts) holds, with its data, a query whose key contains every part
+ * of `keyParts` (e.g. ['sales-orders', 'list'], or an order's id) and whose data satisfies
+ * `accept` (by default any data): what a reload offline will show. Times out (the test fails) if
+ * it never gets there.
  */
-export async function persistedQuery(page: Page, keyParts: string[]): Promise<void> {
+export async function persistedQuery(page: Page, keyParts: Array<string | number>, accept: (data: unknown) => boolean = () => true): Promise<void> {
   await expect
     .poll(
-      () =>
-        page.evaluate(async (parts) => {
+      async () => {
+        const stored = await page.evaluate(async (parts) => {
           const db = await new Promise<IDBDatabase>((resolve, reject) => {
             const req = indexedDB.open('balcao');
             req.onsuccess = () => resolve(req.result);
             req.onerror = () => reject(req.error);
           });
           try {
-            if (!db.objectStoreNames.contains('queryCache')) return false;
+            if (!db.objectStoreNames.contains('queryCache')) return [];
             const rows = await new Promise<Array<{ value: string }>>((resolve, reject) => {
               const req = db.transaction('queryCache').objectStore('queryCache').getAll();
               req.onsuccess = () => resolve(req.result as Array<{ value: string }>);
               req.onerror = () => reject(req.error);
             });
-            return rows.some((row) => {
-              const { query } = JSON.parse(row.value) as { query?: { queryKey: unknown[]; state: { data?: unknown } } };
-              return query !== undefined && query.state.data !== undefined && parts.every((p) => query.queryKey.includes(p));
-            });
+            return rows
+              .map((row) => (JSON.parse(row.value) as { query?: { queryKey: unknown[]; state: { data?: unknown } } }).query)
+              .filter((query) => query !== undefined && query.state.data !== undefined && parts.every((p) => query.queryKey.includes(p)))
+              .map((query) => query!.state.data);
           } finally {
             db.close();
           }
-        }, keyParts),
+        }, keyParts);
+        return stored.some(accept);
+      },
       { message: `the persisted query cache holds ${keyParts.join(' ')}`, timeout: 10_000, intervals: [250] },
     )
     .toBe(true);
+}
+
+/**
+ * Waits until an order's details page has persisted what it shows offline: the order, its
+ * payments (`payments` also checks the stored rows, e.g. their statuses), its documents, the
+ * document types of its cards and the payment methods of 'Novo pagamento'.
+ */
+export async function orderPersisted(
+  page: Page,
+  order: { id: number; documentId: string },
+  payments: (rows: Array<{ status_in?: string }>) => boolean = () => true,
+): Promise<void> {
+  await persistedQuery(page, ['sales-orders', 'detail', order.documentId]);
+  await persistedQuery(page, ['receivables', 'by-order', order.id], (data) => Array.isArray(data) && payments(data as Array<{ status_in?: string }>));
+  await persistedQuery(page, ['sales-orders', 'documents', order.id]);
+  await persistedQuery(page, ['document-types', 'for-company']);
+  await persistedQuery(page, ['payment-methods', 'options']);
 }
 
 /** The receivables (payments) of an order on the server, read as the administrator. */
@@ -99,14 +119,14 @@ export const onOrder = (page: Page) => ({ payments: card(page, 'Dados do pagamen
 export const typeItem = (docs: Locator, name: string) => docs.getByRole('list', { name: 'Tipos de documento' }).getByRole('listitem').filter({ hasText: name });
 
 /** Opens the order's details and waits until the page is ready to work offline. */
-export async function openOrder(page: Page, documentId: string): Promise<void> {
-  await page.goto(`/sales-order/${documentId}/details`);
+export async function openOrder(page: Page, order: { id: number; documentId: string }): Promise<void> {
+  await page.goto(`/sales-order/${order.documentId}/details`);
   const { payments, docs } = onOrder(page);
   await expect(payments.getByRole('heading', { name: 'Dados do pagamento' })).toBeVisible();
   await expect(typeItem(docs, 'CNH')).toBeVisible();
   await serviceWorkerReady(page);
   await expect(typeItem(docs, 'CNH')).toBeVisible();
-  await page.waitForTimeout(1_500); // the persisted cache writes at most once a second
+  await orderPersisted(page, order);
 }
 
 /** 'Adicionar novo' → PIX → the amount typed as digits of centavos → Salvar. */

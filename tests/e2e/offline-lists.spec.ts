@@ -35,6 +35,8 @@ test('a list seen before an order opened by its address opens offline after a br
   const browser = profile(playwright.chromium, testInfo, baseURL);
   try {
     const online = await browser.launch();
+    // the page's clock: the seconds the user spends reading the order pass without the test waiting them
+    await online.clock.install();
     const page = await firstPage(online);
     await login(page, 'admin');
     await page.goto('/sales-orders');
@@ -55,8 +57,11 @@ test('a list seen before an order opened by its address opens offline after a br
     await page.goto(href);
     await expect(page.getByRole('heading', { name: /Detalhes do Pedido #\d+/ })).toBeVisible();
     await persistedQuery(page, ['sales-orders', 'detail']);
-    // "wait a few seconds" (the user reads the order), then the browser closes.
-    await page.waitForTimeout(3_000);
+    // "wait a few seconds" (the user reads the order: every timer of the page due in them runs),
+    // then the browser closes, with the list and the order still stored.
+    await page.clock.runFor(3_000);
+    await persistedQuery(page, ['sales-orders', 'list']);
+    await persistedQuery(page, ['sales-orders', 'detail']);
     await online.close();
 
     // The browser starts again with the network off, twice: the first offline visit's failed

@@ -1,7 +1,7 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import { login } from './helpers';
 import { photoJpeg } from './fixtures/files';
-import { addPayment, createAdministrator, onOrder, openOrder, serverDocuments, serverPayments, signIn, typeItem } from './offline-helpers';
+import { addPayment, createAdministrator, onOrder, openOrder, orderPersisted, serverDocuments, serverPayments, signIn, typeItem } from './offline-helpers';
 import { createOrderViaApi, expect, test, toastText } from './orders-helpers';
 
 /**
@@ -50,7 +50,7 @@ test('offline: Registrar and Estornar wait in the outbox (Registrar also on a pa
 }) => {
   const order = await createOrderViaApi(request);
   await login(page, 'admin');
-  await openOrder(page, order.documentId);
+  await openOrder(page, order);
   const { payments } = onOrder(page);
 
   // Online: two payments, B registered straight away (the online path keeps its toasts).
@@ -61,7 +61,7 @@ test('offline: Registrar and Estornar wait in the outbox (Registrar also on a pa
   await confirmAction(page, paymentRow(payments, 'R$ 20,00'), 'Registrar');
   await expect(toastText(page, 'Pagamento registrado com sucesso').first()).toBeVisible();
   await expect(paymentRow(payments, 'R$ 20,00')).toContainText('Pago');
-  await page.waitForTimeout(1_500);
+  await orderPersisted(page, order, (rows) => rows.length === 2 && rows.some((p) => p.status_in === 'paid'));
 
   await context.setOffline(true);
   await confirmAction(page, paymentRow(payments, 'R$ 10,00'), 'Registrar');
@@ -99,7 +99,7 @@ test('offline: Registrar and Estornar wait in the outbox (Registrar also on a pa
 test('a server answering 500 to the first attempts: the payment and the photo are retried with backoff and delivered once', async ({ page, request }) => {
   const order = await createOrderViaApi(request);
   await login(page, 'admin');
-  await openOrder(page, order.documentId);
+  await openOrder(page, order);
   const { payments, docs } = onOrder(page);
   const payment = firstAnswers(2, 'POST', (route) => route.fulfill(strapiError(500, 'Internal Server Error')));
   const upload = firstAnswers(2, 'POST', (route) => route.fulfill(strapiError(500, 'Internal Server Error')));
@@ -123,7 +123,7 @@ test('a server answering 500 to the first attempts: the payment and the photo ar
 test('answers lost after the server committed: the resend with the same key creates nothing twice', async ({ page, request }) => {
   const order = await createOrderViaApi(request);
   await login(page, 'admin');
-  await openOrder(page, order.documentId);
+  await openOrder(page, order);
   const { payments, docs } = onOrder(page);
   // The server gets the request and commits; the page never sees the answer.
   const lose = async (route: Route) => {
@@ -161,7 +161,7 @@ test("a refused payment and upload wait under 'precisa de atenção' (holding th
 }) => {
   const order = await createOrderViaApi(request);
   await login(page, 'admin');
-  await openOrder(page, order.documentId);
+  await openOrder(page, order);
   const { payments, docs } = onOrder(page);
   const payment = firstAnswers(1, 'POST', (route) => route.fulfill(strapiError(400, 'Valor acima do limite do meio de pagamento')));
   const document = firstAnswers(1, 'POST', (route) => route.fulfill(strapiError(400, 'Tipo de documento não aceito para este pedido')));
@@ -217,7 +217,7 @@ test('a session that expires while items are queued: the queue pauses, nothing i
   await page.goto('/login');
   await signIn(page, user);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await openOrder(page, order.documentId);
+  await openOrder(page, order);
   const { payments, docs } = onOrder(page);
 
   await context.setOffline(true);
@@ -263,7 +263,7 @@ test('a session that expires while items are queued: the queue pauses, nothing i
 test('two tabs open when the network returns: both see the queue, one sends, each item reaches the server once', async ({ page, context, request }) => {
   const order = await createOrderViaApi(request);
   await login(page, 'admin');
-  await openOrder(page, order.documentId);
+  await openOrder(page, order);
   const second = await context.newPage();
   await second.goto(`/sales-order/${order.documentId}/details`);
   await expect(typeItem(onOrder(second).docs, 'CNH')).toBeVisible();

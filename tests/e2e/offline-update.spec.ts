@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { OUTBOX_LOCK } from '../../src/lib/offline/locks';
 import { login } from './helpers';
 import { serverPayments, serviceWorkerReady } from './offline-helpers';
 import { card, createOrderViaApi, expect, test } from './orders-helpers';
@@ -65,11 +66,32 @@ test.afterAll(async () => {
   await new Promise((resolve) => proxy.close(resolve));
 });
 
+/**
+ * Records, in the page, every message posted to a service worker (workbox-window's
+ * `messageSkipWaiting` posts `{type: 'SKIP_WAITING'}` to the waiting worker: the switch to a new
+ * release, which then takes control and reloads the page).
+ */
+const recordWorkerMessages = (page: Page) =>
+  page.addInitScript(() => {
+    const sent: unknown[] = [];
+    (window as unknown as { __workerMessages: unknown[] }).__workerMessages = sent;
+    const post = ServiceWorker.prototype.postMessage;
+    ServiceWorker.prototype.postMessage = function (this: ServiceWorker, ...args: Parameters<ServiceWorker['postMessage']>) {
+      sent.push(args[0]);
+      return post.apply(this, args as never);
+    } as ServiceWorker['postMessage'];
+  });
+/** Whether the page has told a worker to skip waiting (activate a new release). */
+const skipWaitingSent = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __workerMessages: Array<{ type?: string }> }).__workerMessages.some((m) => m?.type === 'SKIP_WAITING'));
+
 /** Marks the current document; the mark is gone once the page has reloaded. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 test("'Atualizar' while a payment is being sent waits for its delivery, then activates the new release and reloads once", async ({ page, request }) => {
+  await recordWorkerMessages(page);
+  await page.clock.install();
   const order = await createOrderViaApi(request);
   await login(page, 'admin');
   await page.goto(`/sales-order/${order.documentId}/details`);
@@ -99,9 +121,14 @@ test("'Atualizar' while a payment is being sent waits for its delivery, then act
   await markDocument(page);
   await prompt.getByRole('button', { name: 'Atualizar' }).click();
   await expect(prompt).toHaveText('Atualizando assim que o envio em andamento terminar...');
-  // Held for a while: no reload, the new release still waiting, the old one in control.
-  await page.waitForTimeout(3_000);
+  // The send holds the outbox's Web Lock, which the update waits for: no switch is asked for, no
+  // reload, the new release still waiting, however long the send takes (every timer of the page
+  // due in the next minute runs).
+  await expect.poll(() => page.evaluate(async (name) => ((await navigator.locks.query()).held ?? []).some((l) => l.name === name), OUTBOX_LOCK)).toBe(true);
+  await page.clock.runFor(60_000);
+  expect(await skipWaitingSent(page)).toBe(false);
   expect(await sameDocument(page)).toBe(true);
+  await expect(prompt).toHaveText('Atualizando assim que o envio em andamento terminar...');
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
   expect(await serverPayments(request, order.id)).toHaveLength(0);
 
@@ -120,6 +147,8 @@ test("'Atualizar' while a payment is being sent waits for its delivery, then act
 });
 
 test("'Atualizar' with unsaved input in a form asks to save or discard it first; after leaving the form it updates", async ({ page }) => {
+  await recordWorkerMessages(page);
+  await page.clock.install();
   await login(page, 'admin');
   await page.goto('/state/new');
   await serviceWorkerReady(page);
@@ -134,7 +163,10 @@ test("'Atualizar' with unsaved input in a form asks to save or discard it first;
   await markDocument(page);
   await prompt.getByRole('button', { name: 'Atualizar' }).click();
   await expect(prompt).toContainText('Salve ou descarte o formulário antes de atualizar.');
-  await page.waitForTimeout(2_000);
+  // Refused, then and later (every timer of the page due in the next minute runs): the switch to
+  // the new release was never asked for (it is what would reload).
+  await page.clock.runFor(60_000);
+  expect(await skipWaitingSent(page)).toBe(false);
   expect(await sameDocument(page)).toBe(true);
   await expect(page.getByLabel('Nome')).toHaveValue('Estado em edição');
   await prompt.getByRole('button', { name: 'OK' }).click();

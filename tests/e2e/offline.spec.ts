@@ -6,7 +6,7 @@ import { ROUTE_TABLE } from '../../src/app/route-table';
 import { login, menu } from './helpers';
 import { photoJpeg } from './fixtures/files';
 import { apiToken, card, createOrderViaApi } from './orders-helpers';
-import { persistedQuery, serviceWorkerReady } from './offline-helpers';
+import { orderPersisted, persistedQuery, serviceWorkerReady } from './offline-helpers';
 
 /**
  * Issue 10 "Installable" and "Reading offline", in Chromium against the real server: the
@@ -44,16 +44,16 @@ test('after one online visit every route of the route table opens offline, a new
   await page.goto('/sales-orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
   await serviceWorkerReady(page);
-  await page.waitForTimeout(1_500); // the persisted cache writes at most once a second
+  await persistedQuery(page, ['sales-orders', 'list']);
 
   await context.setOffline(true);
   for (const [route, meta] of Object.entries(ROUTE_TABLE)) {
     if (route === '/login') continue;
     await page.goto(route.replaceAll('$id', '999999'));
-    // The app (not the browser's offline page) for every route: the shell, or the public card.
-    if (meta.permission === 'public') await expect(page.getByRole('heading').first(), `${route} offline`).toBeVisible();
-    // (a route that opens a modal over its list hides the shell from the accessibility tree: the dialog is the app then)
-    else await expect(menu(page).or(page.getByRole('dialog')).first(), `${route} offline`).toBeVisible();
+    // The app (not the browser's offline page) for every route: the shell, or the public card
+    // (a route that opens a modal over its list hides the shell from the accessibility tree: the dialog is the app then).
+    const app = meta.permission === 'public' ? page.getByRole('heading').first() : menu(page).or(page.getByRole('dialog')).first();
+    await expect(app, `${route} offline`).toBeVisible();
   }
 
   // A cold start with the network off: a new page of the installed app.
@@ -97,7 +97,7 @@ test('offline: a photo and a payment wait in the outbox across a reload, then re
   await expect(payments.getByText('Nenhum pagamento registrado.')).toBeVisible();
   await expect(docs.getByText('Nenhum documento enviado para este pedido.')).toBeVisible();
   await serviceWorkerReady(page);
-  await page.waitForTimeout(1_500);
+  await orderPersisted(page, order);
 
   await context.setOffline(true);
   await payments.getByRole('button', { name: 'Adicionar novo' }).click();

@@ -118,18 +118,20 @@ test.describe('a private file opens without opener', () => {
     const sent = docs.getByRole('list', { name: 'Documentos enviados' });
     await expect(sent.getByRole('listitem')).toHaveCount(1);
 
-    // The answer comes after Chromium's transient user activation (5 s) has expired.
+    // Until the app has decided, the page is watched through the DevTools protocol only: every
+    // evaluation of Playwright's (locators, expect) runs as a user gesture and would renew the
+    // activation this test lets expire.
+    const cdp = await page.context().newCDPSession(page);
+    const activated = async () =>
+      (await cdp.send('Runtime.evaluate', { expression: 'navigator.userActivation.isActive', returnByValue: true })).result.value as boolean;
+    // The answer comes once Chromium's transient user activation (5 s) has expired.
     await page.route('**/api/document-types/get-signed-url**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await expect.poll(activated, { timeout: 15_000, intervals: [250] }).toBe(false);
       await route.continue();
     });
     const opened: string[] = [];
     page.context().on('page', (p) => opened.push(p.url()));
     await sent.getByRole('button', { name: 'Abrir CNH' }).click();
-    // Until the app has decided, the page is watched through the DevTools protocol only: every
-    // evaluation of Playwright's (locators, expect) runs as a user gesture and would renew the
-    // activation this test lets expire.
-    const cdp = await page.context().newCDPSession(page);
     const shown = async () =>
       (
         await cdp.send('Runtime.evaluate', {

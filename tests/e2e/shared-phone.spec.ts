@@ -67,7 +67,7 @@ test("two users, one browser profile: what the first kept offline is never shown
   await page.goto('/login');
   await signIn(page, ana);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await openOrder(page, anaOrder.documentId);
+  await openOrder(page, anaOrder);
   await context.setOffline(true);
   await addPayment(page, '4321');
   await typeItem(onOrder(page).docs, 'CNH').locator('input[type=file]').setInputFiles(photoJpeg());
@@ -102,7 +102,7 @@ test("two users, one browser profile: what the first kept offline is never shown
   await expect(page.getByText('Nenhum item aguardando envio.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Itens da fila' })).toHaveCount(0);
   // Bruno queues a payment of his own: his outbox runs and delivers it — and only it.
-  await openOrder(page, brunoOrder.documentId);
+  await openOrder(page, brunoOrder);
   await expect(page.getByTestId('outbox-count')).toHaveCount(0);
   await addPayment(page, '1111');
   await expect.poll(async () => (await serverPayments(request, brunoOrder.id)).length, { timeout: 30_000 }).toBe(1);
@@ -145,7 +145,7 @@ test("Sair with queued items: 'Enviar primeiro' shows its progress and signs out
   await page.goto('/login');
   await signIn(page, user);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await openOrder(page, order.documentId);
+  await openOrder(page, order);
   await context.setOffline(true);
   await addPayment(page, '2222');
   await typeItem(onOrder(page).docs, 'CNH').locator('input[type=file]').setInputFiles(photoJpeg());
@@ -201,7 +201,7 @@ test("Sair with items the server refuses: the dialog says what was not sent and 
   await page.goto('/login');
   await signIn(page, user);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await openOrder(page, order.documentId);
+  await openOrder(page, order);
   await addPayment(page, '3333');
   await typeItem(onOrder(page).docs, 'CNH').locator('input[type=file]').setInputFiles(photoJpeg());
   await expect(page.getByTestId('outbox-count')).toHaveText('2 pendentes (1 precisa de atenção)');
@@ -236,7 +236,7 @@ test('Sair in one tab signs the other tabs out too: none keeps showing the queue
   await page.goto('/login');
   await signIn(page, user);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await openOrder(page, order.documentId);
+  await openOrder(page, order);
   await context.setOffline(true);
   await addPayment(page, '5555');
   await expect(page.getByTestId('outbox-count')).toHaveText('1 pendente');

@@ -127,11 +127,16 @@ test.describe('a signed-in cold start (issue 13, LCP)', () => {
       lists.push(request.url());
       listSeen();
     });
-    // The entry chunk is held until the list request arrives (5 s at most): only index.html's
-    // script can send it while no module of the app has run.
+    // The entry chunk is held until the document has been parsed, so index.html's inline scripts
+    // have all run and no module of the app has: the list request must have been sent by then
+    // (the script leaves its pending answer on window.__balcaoEarly), and it reaches the network.
     let sentWhileHeld = false;
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      sentWhileHeld = await Promise.race([listRequested.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5_000))]);
+      const early = await page.evaluate(async () => {
+        if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('readystatechange', resolve, { once: true }));
+        return (window as unknown as { __balcaoEarly?: unknown }).__balcaoEarly !== undefined;
+      });
+      sentWhileHeld = early && (await listRequested.then(() => true));
       await route.continue();
     });
     await page.goto('/sales-orders');

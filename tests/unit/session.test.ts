@@ -100,8 +100,9 @@ describe('session start (spec 000 §4)', () => {
     let painted!: () => void;
     const started = session.start({ revalidateAfter: new Promise<void>((r) => (painted = r)) });
     expect((await session.settled()).status).toBe('authenticated');
-    await new Promise((r) => setTimeout(r, 10));
+    // the revalidation waits for the paint: users/me not asked, the start not over
     expect(fetchMe).not.toHaveBeenCalled();
+    expect(await Promise.race([started.then(() => 'over'), Promise.resolve('waiting')])).toBe('waiting');
     painted();
     expect(await started).toMatchObject({ status: 'authenticated', user: { name: 'Vendedor Demonstração' } });
     expect(fetchMe).toHaveBeenCalledTimes(1);

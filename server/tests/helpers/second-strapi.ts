@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,9 +10,20 @@ import { fileURLToPath } from 'node:url';
  * (the production defaults: /auth rate limit on, no proxy trusted, no CORS origin). It runs the
  * app already compiled by tests/global-setup.ts, on its own temporary SQLite file (also in the
  * PostgreSQL run: only the configuration is under test), with `env` on top of the harness's.
+ *
+ * The first one of a run seeds its database (two thirds of its start); the next ones start from a
+ * copy of that seeded state, with the uploads it wrote, taken right after that first start, before
+ * any test wrote to it (the seed is idempotent: it finds its rows and adds none). The copy lives in
+ * SECOND_STRAPI_TEMPLATE (a folder of the run, tests/global-setup.ts); without it every start seeds.
  */
 export async function startSecondStrapi(env: Record<string, string | undefined>) {
   const tmp = mkdtempSync(path.join(tmpdir(), 'balcao-api2-'));
+  const template = process.env.SECOND_STRAPI_TEMPLATE;
+  const seeded = template !== undefined && existsSync(path.join(template, 'ready'));
+  if (seeded) {
+    copyFileSync(path.join(template, 'test.db'), path.join(tmp, 'test.db'));
+    cpSync(path.join(template, 'public'), path.join(tmp, 'public'), { recursive: true });
+  }
   mkdirSync(path.join(tmp, 'public', 'uploads'), { recursive: true });
   const settings: Record<string, string | undefined> = {
     DATABASE_CLIENT: 'sqlite',
@@ -40,6 +51,12 @@ export async function startSecondStrapi(env: Record<string, string | undefined>)
     strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
   } finally {
     process.exit = exit;
+  }
+  if (template !== undefined && !seeded) {
+    mkdirSync(template, { recursive: true });
+    await strapi.db.connection.raw('VACUUM INTO ?', [path.join(template, 'test.db')]);
+    cpSync(path.join(tmp, 'public'), path.join(template, 'public'), { recursive: true });
+    writeFileSync(path.join(template, 'ready'), '');
   }
   await new Promise<void>((resolve) => strapi.server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = strapi.server.httpServer.address() as { port: number };

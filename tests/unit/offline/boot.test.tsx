@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootApp, type OfflineModule } from '@/app/boot';
 import { idbOpener, type OpenDb } from '@/lib/offline/idb';
 import { startQueryPersistence } from '@/lib/offline/persister';
@@ -14,7 +14,6 @@ import type { Session, SessionState } from '@/lib/session';
 
 const USER = 7;
 const KEY = [USER, 'sales-orders', 'list', { page: 1 }];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function signedInSession(): Session {
   const state: SessionState = { status: 'authenticated', user: { id: USER } as SessionState['user'], permissions: {} };
@@ -43,8 +42,11 @@ function harness(db: OpenDb, online: boolean) {
   const events: string[] = [];
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
+  let restoring!: () => void;
+  const restoreStarted = new Promise<void>((r) => (restoring = r));
   const offline: OfflineModule = {
     async restoreQueries(qc) {
+      restoring();
       await gate; // IndexedDB is slow today: the restore ends when the test says so
       events.push('restored');
       return startQueryPersistence(qc, () => USER, db);
@@ -66,7 +68,7 @@ function harness(db: OpenDb, online: boolean) {
       );
     },
   });
-  return { events, open, booted, queryClient };
+  return { events, open, booted, queryClient, restoreStarted };
 }
 
 describe('boot (warm start)', () => {
@@ -75,8 +77,9 @@ describe('boot (warm start)', () => {
   it('online: renders the screen before the persisted cache is restored, then shows the restored rows', async () => {
     const db = await storedCache();
     const h = harness(db, true);
-    await act(() => sleep(20));
-    expect(h.events).toEqual(['render']);
+    // the screen renders while the restore has begun and waits (it waits for the test)
+    await act(() => h.restoreStarted);
+    await vi.waitFor(() => expect(h.events).toEqual(['render']));
     expect(screen.getByText('Carregando...')).toBeTruthy();
 
     h.open();
@@ -88,7 +91,8 @@ describe('boot (warm start)', () => {
   it('online: an answer the network already gave is not replaced by the older restored one', async () => {
     const db = await storedCache();
     const h = harness(db, true);
-    await act(() => sleep(20));
+    await act(() => h.restoreStarted);
+    await vi.waitFor(() => expect(h.events).toEqual(['render']));
     await act(() => h.queryClient.setQueryData(KEY, { data: [{ name: 'Pedido do servidor' }] }));
     h.open();
     await act(() => h.booted);
@@ -100,7 +104,8 @@ describe('boot (warm start)', () => {
   it('offline: the persisted cache is restored first, so the first render already has the rows', async () => {
     const db = await storedCache();
     const h = harness(db, false);
-    await act(() => sleep(20));
+    // the restore has begun and waits: nothing rendered meanwhile
+    await act(() => h.restoreStarted);
     expect(h.events).toEqual([]);
     h.open();
     await act(() => h.booted);

@@ -20,7 +20,31 @@ vi.mock('@/lib/offline/sync', () => ({
   },
 }));
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The start-up check (`hasOutboxItems` reads the user's items from the outbox store), observed:
+// how many reads of that store have answered.
+const checks = vi.hoisted(() => ({ answered: 0 }));
+vi.mock('@/lib/offline/idb', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/offline/idb')>();
+  return {
+    ...real,
+    idbGetAllByIndex: async (...args: Parameters<typeof real.idbGetAllByIndex>) => {
+      try {
+        return await real.idbGetAllByIndex(...args);
+      } finally {
+        if (args[1] === 'outbox') checks.answered += 1;
+      }
+    },
+  };
+});
+
+/**
+ * Waits until startOffline's check of the outbox has answered, then until anything that answer
+ * started has loaded: an `import()` of the runtime begun before the test's own resolves first.
+ */
+async function startupChecked() {
+  await vi.waitFor(() => expect(checks.answered).toBeGreaterThan(0));
+  await import('@/lib/offline/sync');
+}
 const item = (seq: number, userId: number) => ({
   seq,
   userId,
@@ -43,6 +67,7 @@ describe('the outbox runtime loads only with work', () => {
   beforeEach(() => {
     started.count = 0;
     started.resumed = [];
+    checks.answered = 0;
     vi.resetModules();
   });
   afterEach(() => vi.restoreAllMocks());
@@ -50,7 +75,7 @@ describe('the outbox runtime loads only with work', () => {
   it('an empty outbox loads nothing; items queued by another tab start it when the network returns', async () => {
     const { startOffline } = await import('@/app/offline');
     startOffline(new QueryClient(), session(41));
-    await sleep(50);
+    await startupChecked();
     expect(started.count).toBe(0);
 
     await idbPut(openBalcaoDb, 'outbox', item(1, 41));
@@ -67,10 +92,11 @@ describe('the outbox runtime loads only with work', () => {
 
     vi.resetModules();
     started.count = 0;
+    checks.answered = 0;
     const fresh = await import('@/app/offline');
     const peek = await import('@/lib/offline/outbox-peek');
     fresh.startOffline(new QueryClient(), session(43));
-    await sleep(50);
+    await startupChecked();
     expect(started.count).toBe(0);
     peek.requestOutbox();
     await vi.waitFor(() => expect(started.count).toBe(1));
@@ -81,7 +107,7 @@ describe('the outbox runtime loads only with work', () => {
     const peek = await import('@/lib/offline/outbox-peek');
     await expect(peek.loadOutbox()).rejects.toThrow('Fila de envio indisponível.');
     startOffline(new QueryClient(), session(44));
-    await sleep(50);
+    await startupChecked();
     expect(started.count).toBe(0);
     const runtime = await peek.loadOutbox();
     expect(started.count).toBe(1);

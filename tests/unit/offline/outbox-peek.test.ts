@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { createDb } from '@/lib/offline/db';
@@ -23,10 +24,18 @@ describe('outbox changes reach the Dexie-free readers', () => {
     await vi.waitFor(() => expect(here).toHaveBeenCalled());
     await vi.waitFor(() => expect(there).toHaveBeenCalled());
 
+    // Dexie reports each committed write in order: once it has reported an outbox write made
+    // after the query-cache write, the readers heard both reports, and only the outbox one counts
     here.mockClear();
+    const reported: string[] = [];
+    const witness = (parts: Record<string, unknown>) => reported.push(...Object.keys(parts));
+    Dexie.on('storagemutated', witness);
     await db.queryCache.put({ key: 'rq:5', value: '{}', updatedAt: 1 });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(here).not.toHaveBeenCalled(); // only the outbox table counts
+    await outbox.enqueue({ kind: 'payment.create', orderId: 10, payload: {} });
+    await vi.waitFor(() => expect(reported.some((k) => k.includes('/outbox/'))).toBe(true));
+    Dexie.on('storagemutated').unsubscribe(witness);
+    expect(reported.some((k) => k.includes('/queryCache/'))).toBe(true);
+    expect(here).toHaveBeenCalledTimes(1);
     stop();
     otherTab.close();
   });

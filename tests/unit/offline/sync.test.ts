@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { createDb } from '@/lib/offline/db';
 import { createLocalLocks } from '@/lib/offline/outbox';
+import type { LockManagerLike } from '@/lib/offline/locks';
 import { getOutbox, startOutbox, type SessionLike } from '@/lib/offline/sync';
 
 function fakeSession(initial: { status: string; user: { id: number } | null }) {
@@ -82,14 +83,25 @@ describe('outbox sync triggers', () => {
     const session = fakeSession({ status: 'authenticated', user: { id: 1 } });
     const send = vi.fn(async () => undefined);
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // every attempt to send starts by asking for the sender's lock (synchronously, in the flush
+    // the start, the enqueue or a call asks for): none is asked for while offline
+    const local = createLocalLocks();
+    const asked: string[] = [];
+    const locks: LockManagerLike = {
+      request: (name, callback) => {
+        asked.push(name);
+        return local.request(name, callback);
+      },
+    };
     try {
-      const { outbox } = startOutbox({
+      const { outbox, flush } = startOutbox({
         session,
         handlers: { note: { send } },
-        outboxOptions: { db: createDb('sync-offline-test', { indexedDB: new IDBFactory(), IDBKeyRange }), locks: createLocalLocks() },
+        outboxOptions: { db: createDb('sync-offline-test', { indexedDB: new IDBFactory(), IDBKeyRange }), locks },
       });
       await outbox.enqueue({ kind: 'note', orderId: 1, payload: 'a' });
-      await new Promise((r) => setTimeout(r, 30));
+      expect(await flush()).toEqual({ delivered: 0, paused: false });
+      expect(asked).toEqual([]);
       expect(send).not.toHaveBeenCalled();
       expect((await outbox.list(1))[0]).toMatchObject({ state: 'queued', attempts: 0 });
       onLine.mockReturnValue(true);

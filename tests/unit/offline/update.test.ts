@@ -2,6 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { createDb } from '@/lib/offline/db';
 import { createLocalLocks, createOutbox } from '@/lib/offline/outbox';
+import { OUTBOX_LOCK, type LockManagerLike } from '@/lib/offline/locks';
 import { getUpdateState, offerUpdate, requestUpdate } from '@/lib/offline/update';
 
 /**
@@ -12,7 +13,15 @@ import { getUpdateState, offerUpdate, requestUpdate } from '@/lib/offline/update
  */
 describe("'Atualizar' while the outbox is sending", () => {
   it('waits for the send in flight, then activates the new release; a flush asked meanwhile does not start', async () => {
-    const locks = createLocalLocks();
+    // the outbox's in-page locks, with the names asked for in order (the sender's, the update's)
+    const local = createLocalLocks();
+    const asked: string[] = [];
+    const locks: LockManagerLike = {
+      request: (name, callback) => {
+        asked.push(name);
+        return local.request(name, callback);
+      },
+    };
     const db = createDb(`update-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
     let finishSend!: () => void;
     const events: string[] = [];
@@ -44,7 +53,8 @@ describe("'Atualizar' while the outbox is sending", () => {
     const flushing = outbox.flush();
     await vi.waitFor(() => expect(events).toEqual(['send started']));
     void requestUpdate(locks);
-    await new Promise((r) => setTimeout(r, 20));
+    // the update asked for the sender's lock, which the send holds: it waits
+    expect(asked).toEqual([OUTBOX_LOCK, OUTBOX_LOCK]);
     expect(getUpdateState()).toBe('waiting-for-send');
     expect(apply).not.toHaveBeenCalled();
 
@@ -61,7 +71,8 @@ describe("'Atualizar' while the outbox is sending", () => {
     // The update holds the lock until the page reloads: a later flush never starts a send under it.
     await outbox.enqueue({ kind: 'slow', orderId: 3, payload: {} });
     void outbox.flush();
-    await new Promise((r) => setTimeout(r, 20));
+    // that flush asked for the lock too, and waits behind the update, which never lets it go
+    expect(asked).toEqual([OUTBOX_LOCK, OUTBOX_LOCK, OUTBOX_LOCK]);
     expect(events.filter((e) => e === 'send started')).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListSearch } from '@/lib/list-search';
 import { listQueryView } from './list-state';
@@ -38,12 +39,16 @@ export interface ListSearchControls {
  * once and navigates only once the user pauses, so the route loader and the component see
  * the same `q` and one typed search sends one request (issue 9 item 4). A `q` changed from
  * outside (back/forward, a link) replaces the box's text unless the user is mid-typing.
+ * A search still waiting when the user leaves the list (a link such as Novo, back) is dropped:
+ * the list stays on screen while the next page loads, and its late navigation would otherwise
+ * take the user back to the list.
  */
 export function useListSearch({ search, onSearchChange, serverSearch = false, debounceMs = SEARCH_DEBOUNCE_MS }: UseListSearchOptions): ListSearchControls {
   const [searchText, setText] = useState(search.q ?? '');
   const latest = useRef({ search, onSearchChange });
   latest.current = { search, onSearchChange };
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const router = useRouter();
 
   useEffect(() => {
     if (timer.current === undefined) setText(search.q ?? '');
@@ -54,15 +59,17 @@ export function useListSearch({ search, onSearchChange, serverSearch = false, de
     (text: string) => {
       setText(text);
       clearTimeout(timer.current);
+      const typedOn = router.latestLocation.pathname;
       timer.current = setTimeout(() => {
         timer.current = undefined;
+        if (router.latestLocation.pathname !== typedOn) return;
         const { search: current, onSearchChange: write } = latest.current;
         const q = text.trim() ? text : undefined;
         if (q === current.q) return;
         write({ ...current, ...(serverSearch ? { page: 1 } : {}), q });
       }, debounceMs);
     },
-    [debounceMs, serverSearch],
+    [debounceMs, serverSearch, router],
   );
 
   const update = useCallback((patch: Partial<ListSearch>) => {
