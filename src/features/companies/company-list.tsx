@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
 import { formatDocument } from '@/lib/document';
 import type { ListSearch } from '@/lib/list-search';
 import { companyKeys, companyListInput, companyQueries, deleteCompany } from './api';
@@ -12,36 +12,6 @@ const columns: ListColumn<Company>[] = [
   { id: 'legal_name', header: 'Razão Social', accessorFn: (c) => c.legal_name ?? '', meta: { wrap: true, priority: 2 } },
   { id: 'cnpj', header: 'CNPJ', accessorFn: (c) => formatDocument(c.cnpj) },
   { id: 'state', header: 'Estado', enableSorting: false, accessorFn: companyStateLabel, meta: { priority: 3 } },
-];
-
-const filterFields: FilterField[] = [
-  { name: 'id', label: 'ID', type: 'number' },
-  { name: 'trade_name', label: 'Nome Fantasia', type: 'text' },
-  { name: 'legal_name', label: 'Razão Social', type: 'text' },
-  { name: 'cnpj', label: 'CNPJ', type: 'text' },
-  { name: 'email', label: 'Email', type: 'text' },
-  { name: 'phone_number', label: 'Telefone', type: 'text' },
-  { name: 'address_city', label: 'Cidade', type: 'text' },
-  {
-    name: 'is_active',
-    label: 'Status',
-    type: 'select',
-    options: [
-      { value: '', label: 'Todas' },
-      { value: 'true', label: 'Apenas empresas ativas' },
-      { value: 'false', label: 'Apenas empresas inativas' },
-    ],
-  },
-];
-
-const sortOptions = [
-  { value: 'id', label: 'ID' },
-  { value: 'trade_name', label: 'Nome Fantasia' },
-  { value: 'legal_name', label: 'Razão Social' },
-  { value: 'cnpj', label: 'CNPJ' },
-  { value: 'email', label: 'Email' },
-  { value: 'address_city', label: 'Cidade' },
-  { value: 'createdAt', label: 'Data de criação' },
 ];
 
 /**
@@ -73,8 +43,6 @@ export function CompanyList({ search, onSearchChange }: { search: ListSearch; on
       newTo={{ to: '/company/new' }}
       editTo={(c) => ({ to: '/company/$id', params: { id: c.documentId } })}
       onDelete={(c) => remove.mutateAsync(c)}
-      filterFields={filterFields}
-      sortOptions={sortOptions}
     />
   );
 }

@@ -1,4 +1,49 @@
 import { defineResource } from '@/lib/resources';
 
-/** Dealerships: companies of type company (spec 001 §2). */
-export const companyResource = defineResource({ api: 'company', controller: 'company', label: 'Concessionárias', icon: 'company' });
+/**
+ * Dealerships: companies of type company (spec 001 §2, §7 "Companies (dealerships)"). The list
+ * always asks for `type $eq company` — dispatchers are companies too and have their own screen
+ * (docs/decisions.md) — with the state populated.
+ */
+export const companyResource = defineResource({
+  api: 'company',
+  controller: 'company',
+  label: 'Concessionárias',
+  icon: 'company',
+  path: '/companies',
+  routes: { '/companies': 'find', '/company/$id': 'findOne', '/company/new': 'create' },
+  menu: { group: 'CADASTROS', order: 20 },
+  list: {
+    route: '/companies',
+    populate: ['address_state_id'],
+    where: { type: { $eq: 'company' } },
+    sort: [
+      { value: 'id', label: 'ID' },
+      { value: 'trade_name', label: 'Nome Fantasia' },
+      { value: 'legal_name', label: 'Razão Social' },
+      { value: 'cnpj', label: 'CNPJ' },
+      { value: 'email', label: 'Email' },
+      { value: 'address_city', label: 'Cidade' },
+      { value: 'createdAt', label: 'Data de criação' },
+    ],
+    filters: [
+      { name: 'id', label: 'ID', type: 'number' },
+      { name: 'trade_name', label: 'Nome Fantasia', type: 'text' },
+      { name: 'legal_name', label: 'Razão Social', type: 'text' },
+      { name: 'cnpj', label: 'CNPJ', type: 'text' },
+      { name: 'email', label: 'Email', type: 'text' },
+      { name: 'phone_number', label: 'Telefone', type: 'text' },
+      { name: 'address_city', label: 'Cidade', type: 'text' },
+      {
+        name: 'is_active',
+        label: 'Status',
+        type: 'select',
+        options: [
+          { value: '', label: 'Todas' },
+          { value: 'true', label: 'Apenas empresas ativas' },
+          { value: 'false', label: 'Apenas empresas inativas' },
+        ],
+      },
+    ],
+  },
+});

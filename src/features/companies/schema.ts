@@ -28,9 +28,6 @@ export const companySchema = z.looseObject({
 });
 export type Company = z.infer<typeof companySchema>;
 
-/** Sort fields of spec 001 §2 "Dealerships": ID, Nome Fantasia, Razão Social, CNPJ, Email, Cidade, Data de criação. */
-export const COMPANY_SORT_FIELDS = ['id', 'trade_name', 'legal_name', 'cnpj', 'email', 'address_city', 'createdAt'] as const;
-
 /** The state shown in the list: its abbreviation, else its name (spec 001 §2), else ''. */
 export const companyStateLabel = (c: Pick<Company, 'address_state_id'>) => c.address_state_id?.abbreviation || c.address_state_id?.name || '';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
 import { formatDocument } from '@/lib/document';
 import { formatDate, formatPhoneNumber } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
@@ -14,22 +14,6 @@ const columns: ListColumn<Customer>[] = [
   { id: 'email', header: 'Email', accessorFn: (c) => c.email ?? '', meta: { priority: 3 } },
   { id: 'phone_number', header: 'Telefone', enableSorting: false, accessorFn: (c) => formatPhoneNumber(c.phone_number), meta: { priority: 4 } },
   { id: 'createdAt', header: 'Criado em', meta: { priority: 2 }, accessorFn: (c) => formatDate(c.createdAt) },
-];
-
-const filterFields: FilterField[] = [
-  { name: 'id', label: 'ID', type: 'number' },
-  { name: 'name', label: 'Nome', type: 'text' },
-  { name: 'cpf_cnpj', label: 'CPF/CNPJ', type: 'text' },
-  { name: 'email', label: 'Email', type: 'text' },
-  { name: 'phone_number', label: 'Telefone', type: 'text' },
-];
-
-const sortOptions = [
-  { value: 'id', label: 'ID' },
-  { value: 'name', label: 'Nome' },
-  { value: 'cpf_cnpj', label: 'CPF/CNPJ' },
-  { value: 'email', label: 'Email' },
-  { value: 'createdAt', label: 'Criado em' },
 ];
 
 /**
@@ -56,8 +40,6 @@ export function CustomerList({ search, onSearchChange }: { search: ListSearch; o
       newTo={{ to: '/customer/new' }}
       editTo={(c) => ({ to: '/customer/$id', params: { id: c.documentId } })}
       onDelete={(c) => remove.mutateAsync(c)}
-      filterFields={filterFields}
-      sortOptions={sortOptions}
     />
   );
 }

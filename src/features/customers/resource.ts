@@ -1,4 +1,32 @@
 import { defineResource } from '@/lib/resources';
 
-/** Customers (spec 001 §2). */
-export const customerResource = defineResource({ api: 'customer', controller: 'customer', label: 'Clientes', icon: 'customer' });
+/**
+ * Customers (spec 001 §2, §7 "Customers"). CPF/CNPJ and phone are stored bare, so their filter
+ * text loses its punctuation ('123.456' finds '12345678909'; '(11) 9' finds '119...').
+ */
+export const customerResource = defineResource({
+  api: 'customer',
+  controller: 'customer',
+  label: 'Clientes',
+  icon: 'customer',
+  path: '/customers',
+  routes: { '/customers': 'find', '/customer/$id': 'findOne', '/customer/new': 'create' },
+  menu: { group: 'CADASTROS', order: 30 },
+  list: {
+    route: '/customers',
+    sort: [
+      { value: 'id', label: 'ID' },
+      { value: 'name', label: 'Nome' },
+      { value: 'cpf_cnpj', label: 'CPF/CNPJ' },
+      { value: 'email', label: 'Email' },
+      { value: 'createdAt', label: 'Criado em' },
+    ],
+    filters: [
+      { name: 'id', label: 'ID', type: 'number' },
+      { name: 'name', label: 'Nome', type: 'text' },
+      { name: 'cpf_cnpj', label: 'CPF/CNPJ', type: 'text', clean: 'document' },
+      { name: 'email', label: 'Email', type: 'text' },
+      { name: 'phone_number', label: 'Telefone', type: 'text', clean: 'digits' },
+    ],
+  },
+});

@@ -1,4 +1,25 @@
 import { defineResource } from '@/lib/resources';
 
-/** Dispatchers: companies of type dispatcher, on the company API (spec 001 §9). */
-export const despachanteResource = defineResource({ api: 'company', controller: 'company', label: 'Despachantes', icon: 'dispatcher' });
+/**
+ * Dispatchers: companies of type dispatcher, on the company API (spec 001 §9). Spec 000 §2.1:
+ * the screens need company create (update for edit-lojas, findOne for details) although the menu
+ * item shows with company find (docs/decisions.md, "Menu vs route permissions"); hidden from
+ * concessionárias.
+ */
+export const despachanteResource = defineResource({
+  api: 'company',
+  controller: 'company',
+  label: 'Despachantes',
+  icon: 'dispatcher',
+  routes: {
+    '/despachantes': 'create',
+    '/despachante/$id': 'create',
+    '/despachante/new': 'create',
+    '/despachante/$id/details': 'findOne',
+    '/despachante/$id/edit-lojas': 'update',
+    '/despachante/$id/add-servico': 'create',
+  },
+  menu: { group: 'CADASTROS', order: 10, permission: 'find', restrictedTypes: ['concessionaria'] },
+  // one request of 100 dispatchers with selected fields when the screen mounts (no loader)
+  list: { route: '/despachantes', early: false },
+});

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FlagBadge, ListPage, TRI_STATE_OPTIONS, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { FlagBadge, ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
 import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { deletePaymentMethod, paymentMethodKeys, paymentMethodListInput, paymentMethodQueries } from './api';
@@ -34,21 +34,6 @@ const columns: ListColumn<PaymentMethod>[] = [
   { id: 'createdAt', header: 'Criado em', meta: { priority: 3 }, accessorFn: (p) => formatDate(p.createdAt) },
 ];
 
-const filterFields: FilterField[] = [
-  { name: 'id', label: 'ID', type: 'number' },
-  { name: 'name', label: 'Nome', type: 'text' },
-  { name: 'is_online_payment', label: 'Online', type: 'select', options: TRI_STATE_OPTIONS },
-  { name: 'is_active', label: 'Ativo', type: 'select', options: TRI_STATE_OPTIONS },
-];
-
-const sortOptions = [
-  { value: 'id', label: 'ID' },
-  { value: 'name', label: 'Nome' },
-  { value: 'max_installments', label: 'Parcelas máx.' },
-  { value: 'interest_tax', label: 'Taxa de juros' },
-  { value: 'createdAt', label: 'Criado em' },
-];
-
 /**
  * /payment-methods 'Meios de Pagamento' (spec 001 §2 "Payment methods", §7, §8): server list
  * with the filters id (`$eq`), name (`$containsi`), Online and Ativo (Todos/Sim/Não → no filter or
@@ -77,8 +62,6 @@ export function PaymentMethodList({ search, onSearchChange }: { search: ListSear
       newTo={{ to: '/payment-method/new' }}
       editTo={(p) => ({ to: '/payment-method/$id', params: { id: p.documentId } })}
       onDelete={(p) => remove.mutateAsync(p)}
-      filterFields={filterFields}
-      sortOptions={sortOptions}
     />
   );
 }

@@ -11,15 +11,8 @@ import { salesOrderQueries } from '@/features/sales-orders/api';
 import { userQueries } from '@/features/users/api';
 import { userDisplayName, type UserRef } from '@/features/users/schema';
 import { confirmReceivable, createReceivable, receivableKeys, receivableQueries, undoReceivable, updateReceivable } from './api';
-import {
-  RECEIVABLES_PAGE_SIZE,
-  newReceivableDefaults,
-  receivableFormSchema,
-  receivableFormToPayload,
-  receivableToForm,
-  type Receivable,
-  type ReceivableFormValues,
-} from './schema';
+import { newReceivableDefaults, receivableFormSchema, receivableFormToPayload, receivableToForm, type Receivable, type ReceivableFormValues } from './schema';
+import { RECEIVABLES_PAGE_SIZE } from './resource';
 import { RECEIVABLE_STATUS_OPTIONS } from './status';
 
 const LIST_SEARCH = { page: 1, pageSize: RECEIVABLES_PAGE_SIZE } as const;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
 import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
@@ -10,9 +10,7 @@ import { RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { receivableResource } from './resource';
 import { deleteReceivable, receivableKeys, receivableQueries } from './api';
-import { RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS, RECEIVABLE_SORT_LABELS, toReceivableSearch, type Receivable } from './schema';
-
-const SORT_OPTIONS = RECEIVABLE_SORT_FIELDS.map((value) => ({ value, label: RECEIVABLE_SORT_LABELS[value] }));
+import { toReceivableSearch, type Receivable } from './schema';
 
 const columns: ListColumn<Receivable>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
@@ -60,26 +58,6 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: receivableKeys.all() }),
   });
 
-  const filterFields: FilterField[] = [
-    { name: 'id', label: 'ID', type: 'number' },
-    { name: 'document_number', label: 'Número do Documento', type: 'text' },
-    { name: 'amount', label: 'Valor', type: 'text', placeholder: '0,00' },
-    { name: 'pedido_id', label: 'ID do Pedido', type: 'number' },
-    { name: 'order_document_id', label: 'Doc ID do Pedido', type: 'text' },
-    { name: 'dispatcher', label: 'Despachante', type: 'text', placeholder: 'Nome, e-mail ou usuário' },
-    { name: 'company', label: 'Concessionária', type: 'text', placeholder: 'Nome, e-mail ou usuário' },
-    {
-      name: 'payment_method',
-      label: 'Meio de Pagamento',
-      type: 'select',
-      options: [{ value: '', label: 'Todos' }, ...(methods.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))],
-    },
-    { name: 'status', label: 'Status', type: 'select', options: [{ value: '', label: 'Todos' }, ...RECEIVABLE_STATUS_OPTIONS] },
-    { name: 'payment_date', label: 'Data de Pagamento', type: 'date' },
-    { name: 'card_brand', label: 'Bandeira do Cartão', type: 'text' },
-    { name: 'installments', label: 'Parcelas', type: 'number' },
-  ];
-
   return (
     <ListPage<Receivable>
       resource={receivableResource}
@@ -90,9 +68,10 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
       editTo={(r) => ({ to: '/receivables/$id', params: { id: r.documentId } })}
       onDelete={(r) => remove.mutateAsync(r)}
       mobileColumns={['id', 'payment_date', 'pedido', 'amount_final', 'status_in']}
-      filterFields={filterFields}
-      sortOptions={SORT_OPTIONS}
-      pageSizeOptions={RECEIVABLE_PAGE_SIZES}
+      filterOptions={{
+        payment_method: (methods.data ?? []).map((m) => ({ value: String(m.id), label: m.name })),
+        status: RECEIVABLE_STATUS_OPTIONS,
+      }}
     />
   );
 }

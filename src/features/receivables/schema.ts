@@ -6,9 +6,8 @@ import { customerRefSchema } from '@/features/customers/schema';
 import { paymentMethodRefSchema } from '@/features/payment-methods/schema';
 import { userRefSchema } from '@/features/users/schema';
 import { RECEIVABLE_STATUSES, normalizeReceivableStatus } from './status';
-import { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS } from './search-fields';
-
-export { RECEIVABLES_PAGE_SIZE, RECEIVABLE_FILTER_KEYS, RECEIVABLE_PAGE_SIZES, RECEIVABLE_SORT_FIELDS };
+import { sortFields } from '@/lib/resources';
+import { receivableResource } from './resource';
 
 /**
  * Receivables (Contas a Receber): the API record (spec 001 §3, docs/architecture.md), the form
@@ -160,15 +159,6 @@ export function receivableFormToPayload(v: ReceivableFormValues): ReceivablePayl
 
 /* ------------------------------------------------------------------ list search */
 
-export const RECEIVABLE_SORT_LABELS: Record<(typeof RECEIVABLE_SORT_FIELDS)[number], string> = {
-  id: 'ID',
-  document_number: 'Número do Documento',
-  amount_original: 'Valor',
-  payment_date: 'Data de Pagamento',
-  status_in: 'Status',
-  createdAt: 'Criado em',
-};
-
 const optionalText = z.catch(z.optional(z.string().check(z.trim())), undefined);
 const positiveInt = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined);
 
@@ -179,7 +169,7 @@ const positiveInt = z.catch(z.optional(z.coerce.number().check(z.int(), z.positi
 export const receivableSearchSchema = z.object({
   page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
   pageSize: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))), undefined),
-  sort: z.catch(z.optional(z.enum(RECEIVABLE_SORT_FIELDS)), undefined),
+  sort: z.catch(z.optional(z.enum(sortFields(receivableResource))), undefined),
   dir: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
   q: optionalText,
   id: positiveInt,

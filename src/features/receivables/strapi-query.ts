@@ -1,9 +1,10 @@
 import { containsi, dayBoundaryIso, foldText, textAsReais, userNameFilter, type StrapiFilter } from '@/lib/api/filters';
 import { RECEIVABLE_STATUSES, RECEIVABLE_STATUS_LABELS } from './status';
-import { RECEIVABLES_PAGE_SIZE, type ReceivableSearch } from './schema';
+import { RECEIVABLES_PAGE_SIZE, receivableResource } from './resource';
+import type { ReceivableSearch } from './schema';
 
-/** Relations every receivable query populates (spec 001 §7): method, order, dispatcher, company. */
-export const RECEIVABLE_POPULATE = ['payment_method_id', 'sales_order', 'user_dispatcher_id', 'user_company_id'] as const;
+/** Relations every receivable query populates (spec 001 §7): method, order, dispatcher, company (its declaration's). */
+export const RECEIVABLE_POPULATE = receivableResource.list.populate;
 
 /**
  * The free-text $or of the receivables list (spec 001 §7): document number, documentId,

@@ -19,12 +19,6 @@ const columns: ListColumn<Role>[] = [
   { id: 'nb_users', header: 'Usuários', accessorFn: (r) => r.nb_users ?? 0, enableSorting: false, meta: { priority: 2 } },
 ];
 
-const sortOptions = [
-  { value: 'id', label: 'ID' },
-  { value: 'name', label: 'Nome' },
-  { value: 'type', label: 'Tipo' },
-];
-
 /**
  * The page of `roles` the URL asks for: sorted by `sort` (`field:asc|desc`, id/name/type;
  * default id ascending), then cut to `page`/`pageSize`. `GET /users-permissions/roles` answers
@@ -89,7 +83,6 @@ export function RoleList({ search, onSearchChange }: { search: ListSearch; onSea
             )
           : undefined
       }
-      sortOptions={sortOptions}
     />
   );
 }

@@ -3,7 +3,7 @@ import { api, isApiError, pagedSchema, singleSchema, toStrapiListQuery, type Lis
 import type { ListSearch } from '@/lib/list-search';
 import { userQueryKey } from '@/lib/session';
 import { salesItemSchema, withoutAmounts, type SalesItem, type SalesItemPayload } from './schema';
-import { SALES_ITEM_AMOUNTS, SALES_ITEM_FLAGS } from './search-constants';
+import { SALES_ITEM_AMOUNTS, SALES_ITEM_FLAGS } from './resource';
 
 /** The data layer of sales items (spec 001 §7 "Sales items"). */
 export const salesItemKeys = {

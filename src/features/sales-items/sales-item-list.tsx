@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FlagBadge, ListPage, TRI_STATE_OPTIONS, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { FlagBadge, ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
 import type { ListSearch } from '@/lib/list-search';
 import { deleteSalesItem, salesItemKeys, salesItemListInput, salesItemQueries } from './api';
 import { salesItemResource } from './resource';
@@ -44,38 +44,6 @@ const columns: ListColumn<SalesItem>[] = [
   },
 ];
 
-const filterFields: FilterField[] = [
-  { name: 'id', label: 'ID', type: 'number' },
-  { name: 'name', label: 'Nome', type: 'text' },
-  { name: 'price', label: 'Preço', type: 'text' },
-  { name: 'vehicle_documentation_company_amount', label: 'Valor Despachante', type: 'text' },
-  { name: 'vehicle_sales_company_amount', label: 'Valor Concessionária', type: 'text' },
-  { name: 'platform_amount', label: 'Valor Plataforma', type: 'text' },
-  { name: 'is_state_tax', label: 'Imposto estadual', type: 'select', options: TRI_STATE_OPTIONS },
-  { name: 'is_ipva', label: 'IPVA', type: 'select', options: TRI_STATE_OPTIONS },
-  { name: 'is_discount_allowed', label: 'Permite desconto', type: 'select', options: TRI_STATE_OPTIONS },
-  { name: 'is_vehicle_financed', label: 'Veículo financiado', type: 'select', options: TRI_STATE_OPTIONS },
-  { name: 'is_special_plate', label: 'Placa especial', type: 'select', options: TRI_STATE_OPTIONS },
-  {
-    name: 'billing_type',
-    label: 'Tipo de cobrança',
-    type: 'select',
-    options: [
-      { value: '', label: 'Todos' },
-      { value: 'fixed_value', label: BILLING_TYPE_LABELS.fixed_value },
-      { value: 'percentage', label: BILLING_TYPE_LABELS.percentage },
-    ],
-  },
-];
-
-const sortOptions = [
-  { value: 'id', label: 'ID' },
-  { value: 'name', label: 'Nome' },
-  { value: 'price', label: 'Preço' },
-  { value: 'billing_type', label: 'Tipo de cobrança' },
-  { value: 'createdAt', label: 'Criado em' },
-];
-
 /**
  * /sales-items 'Itens para Venda' (spec 001 §2 "Sales items", §7, §8): server list (`populate=*`)
  * with the filters id, name, price, the three amounts, the five flags (Todos/Sim/Não) and
@@ -104,8 +72,6 @@ export function SalesItemList({ search, onSearchChange }: { search: ListSearch; 
       newTo={{ to: '/sales-item/new' }}
       editTo={(s) => ({ to: '/sales-item/$id', params: { id: s.documentId } })}
       onDelete={(s) => remove.mutateAsync(s)}
-      filterFields={filterFields}
-      sortOptions={sortOptions}
       mobileColumns={['id', 'name', 'state_id', 'price']}
     />
   );

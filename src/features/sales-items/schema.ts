@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
-import type { SALES_ITEM_AMOUNTS } from './search-constants';
+import { BILLING_TYPES, type BillingType, type SALES_ITEM_AMOUNTS } from './resource';
 
 /** A decimal of the API (a number, or a string on PostgreSQL); null → 0. */
 const decimal = z
@@ -11,10 +11,7 @@ const decimal = z
     return Number.isFinite(n) ? n : 0;
   });
 
-export const BILLING_TYPES = ['fixed_value', 'percentage'] as const;
-export type BillingType = (typeof BILLING_TYPES)[number];
-/** Labels of billing_type (the spec names the values only). */
-export const BILLING_TYPE_LABELS: Record<BillingType, string> = { fixed_value: 'Valor fixo', percentage: 'Percentual' };
+export { BILLING_TYPES, BILLING_TYPE_LABELS, type BillingType } from './resource';
 
 /**
  * A sales item as GET /sales-items?populate=* answers it (spec 001 §3 "Sales item"): price and the

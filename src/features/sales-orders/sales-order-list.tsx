@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { listPage } from 'styled-system/recipes';
-import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
 import { Icon } from '@/components/ui/icons';
 import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
@@ -9,24 +9,10 @@ import type { ListSearch } from '@/lib/list-search';
 import { formatBRL } from '@/lib/money';
 import { salesOrderResource } from './resource';
 import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
-import { SALES_ORDER_SORT_FIELDS, SALES_ORDER_SORT_LABELS, orderDispatcherName, toSalesOrderSearch, type SalesOrder } from './schema';
+import { orderDispatcherName, toSalesOrderSearch, type SalesOrder } from './schema';
 import { refUserName, userRefLabel } from '@/features/users/schema';
 import { ORDER_STATUS_OPTIONS, orderStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
-
-/** Filter panel of /sales-orders (spec 001 §2); dates are local days, applied as start/end of day. */
-export const SALES_ORDER_FILTER_FIELDS: readonly FilterField[] = [
-  { name: 'id', label: 'ID', type: 'number' },
-  { name: 'from', label: 'Data Inicial', type: 'date' },
-  { name: 'to', label: 'Data Final', type: 'date' },
-  { name: 'dispatcher', label: 'Despachante', type: 'text' },
-  { name: 'company', label: 'Concessionária', type: 'text' },
-  { name: 'customer', label: 'CPF/CNPJ do Cliente', type: 'text' },
-  { name: 'seller', label: 'Vendedor', type: 'text' },
-  { name: 'status', label: 'Situação', type: 'select', options: [{ value: '', label: 'Todos' }, ...ORDER_STATUS_OPTIONS] },
-];
-
-const SORT_OPTIONS = SALES_ORDER_SORT_FIELDS.map((value) => ({ value, label: SALES_ORDER_SORT_LABELS[value] }));
 
 const columns: ListColumn<SalesOrder>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
@@ -98,8 +84,7 @@ export function SalesOrderList({ search, onSearchChange }: { search: ListSearch;
         </>
       )}
       mobileColumns={['id', 'billing_date', 'company', 'current_amount', 'status_in']}
-      filterFields={SALES_ORDER_FILTER_FIELDS}
-      sortOptions={SORT_OPTIONS}
+      filterOptions={{ status: ORDER_STATUS_OPTIONS }}
     />
   );
 }

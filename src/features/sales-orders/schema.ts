@@ -6,9 +6,8 @@ import { documentTypeRefSchema } from '@/features/document-types/schema';
 import { paymentMethodRefSchema } from '@/features/payment-methods/schema';
 import { userDisplayName, userRefSchema, type UserRef } from '@/features/users/schema';
 import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from './status';
-import { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS } from './search-fields';
-
-export { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS };
+import { sortFields } from '@/lib/resources';
+import { salesOrderResource } from './resource';
 
 /**
  * Sales orders, their payments and documents: the API records (spec 001 §3, docs/architecture.md),
@@ -186,15 +185,6 @@ export function salesOrderFormToPayload(values: SalesOrderFormValues): SalesOrde
 
 /* ------------------------------------------------------------------ list search */
 
-/** Sort fields of the order list (spec 001 §2): ID, Data, Valor Nominal, Valor Final, Situação. */
-export const SALES_ORDER_SORT_LABELS: Record<(typeof SALES_ORDER_SORT_FIELDS)[number], string> = {
-  id: 'ID',
-  billing_date: 'Data',
-  original_amount: 'Valor Nominal',
-  current_amount: 'Valor Final',
-  status_in: 'Situação',
-};
-
 const optionalText = z.catch(z.optional(z.string().check(z.trim())), undefined);
 const isoDay = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
 
@@ -206,7 +196,7 @@ const isoDay = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/
 export const salesOrderSearchSchema = z.object({
   page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
   pageSize: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))), undefined),
-  sort: z.catch(z.optional(z.enum(SALES_ORDER_SORT_FIELDS)), undefined),
+  sort: z.catch(z.optional(z.enum(sortFields(salesOrderResource))), undefined),
   dir: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
   q: optionalText,
   id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),

@@ -1,5 +1,6 @@
 import { containsi, foldText, textAsReais, dayBoundaryIso, userNameFilter, type StrapiFilter } from '@/lib/api/filters';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from './status';
+import { salesOrderResource } from './resource';
 import type { SalesOrderSearch } from './schema';
 
 /** Default page size of every list but receivables (spec 001 §9). */
@@ -80,7 +81,7 @@ export function salesOrderListQuery(search: SalesOrderSearch): Record<string, un
   if (or.length) and.push({ $or: or });
 
   const query: Record<string, unknown> = {
-    populate: '*',
+    populate: salesOrderResource.list.populate,
     pagination: { page: search.page ?? 1, pageSize: search.pageSize ?? DEFAULT_PAGE_SIZE },
   };
   if (search.sort) query.sort = [`${search.sort}:${search.dir ?? 'asc'}`];

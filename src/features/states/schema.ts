@@ -10,8 +10,6 @@ export const stateSchema = z.looseObject({
 });
 export type State = z.infer<typeof stateSchema>;
 
-export { STATE_FILTER_KEYS, STATE_SORT_FIELDS } from './search-fields';
-
 /**
  * The state form (spec 000 §5 "State form"): name at least 2 characters (the spec gives no text:
  * docs/decisions.md), abbreviation exactly 2 ('A sigla deve ter exatamente 2 caracteres'), kept

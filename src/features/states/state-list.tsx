@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
 import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { deleteState, stateKeys, stateListInput, stateQueries } from './api';
@@ -11,19 +11,6 @@ const columns: ListColumn<State>[] = [
   { id: 'name', header: 'Nome', accessorKey: 'name' },
   { id: 'abbreviation', header: 'Sigla', accessorKey: 'abbreviation' },
   { id: 'createdAt', header: 'Criado em', meta: { priority: 2 }, accessorFn: (s) => formatDate(s.createdAt) },
-];
-
-const filterFields: FilterField[] = [
-  { name: 'id', label: 'ID', type: 'number' },
-  { name: 'name', label: 'Nome', type: 'text' },
-  { name: 'abbreviation', label: 'Sigla', type: 'text' },
-];
-
-const sortOptions = [
-  { value: 'id', label: 'ID' },
-  { value: 'name', label: 'Nome' },
-  { value: 'abbreviation', label: 'Sigla' },
-  { value: 'createdAt', label: 'Criado em' },
 ];
 
 /**
@@ -49,8 +36,6 @@ export function StateList({ search, onSearchChange }: { search: ListSearch; onSe
       newTo={{ to: '/state/new' }}
       editTo={(s) => ({ to: '/state/$id', params: { id: s.documentId } })}
       onDelete={(s) => remove.mutateAsync(s)}
-      filterFields={filterFields}
-      sortOptions={sortOptions}
     />
   );
 }

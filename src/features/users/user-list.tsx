@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ListPage, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
 import { Switch } from '@/components/ui/switch';
 import { formatDocument } from '@/lib/document';
 import type { ListSearch } from '@/lib/list-search';
@@ -10,22 +10,6 @@ import { useIsMobile } from '@/lib/use-media-query';
 import { deleteUser, setUserBlocked, userKeys, userListInput, userQueries } from './api';
 import { userResource } from './resource';
 import { userStateName, type User } from './schema';
-
-const filterFields: FilterField[] = [
-  { name: 'id', label: 'ID do Usuário', type: 'number' },
-  { name: 'username', label: 'Username', type: 'text' },
-  { name: 'email', label: 'Email', type: 'text' },
-  { name: 'name', label: 'Nome', type: 'text' },
-  { name: 'blocked', label: 'Apenas usuários bloqueados', offLabel: 'Apenas usuários ativos', type: 'switch' },
-];
-
-const sortOptions = [
-  { value: 'id', label: 'ID' },
-  { value: 'username', label: 'Username' },
-  { value: 'name', label: 'Nome' },
-  { value: 'email', label: 'Email' },
-  { value: 'createdAt', label: 'Data de criação' },
-];
 
 /** The status switch of a row: on = not blocked (spec 000 §2.6, §4 "User active/blocked"). */
 function StatusSwitch({ user, canUpdate, onToggle, busy }: { user: User; canUpdate: boolean; onToggle: (u: User, blocked: boolean) => void; busy: boolean }) {
@@ -107,8 +91,6 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
       editTo={(u) => ({ to: '/user/$id', params: { id: String(u.id) } })}
       canEditRow={(u) => admin || u.id === me?.id}
       onDelete={(u) => remove.mutateAsync(u)}
-      filterFields={filterFields}
-      sortOptions={sortOptions}
       // the cards show the first 4 columns (spec 000 §2.4, §9); the switch joins their actions
       rowActions={isMobile ? statusSwitch : undefined}
     />

@@ -1,4 +1,28 @@
 import { defineResource } from '@/lib/resources';
 
-/** Vehicle types (spec 001 §2). */
-export const vehicleTypeResource = defineResource({ api: 'vehicle-type', controller: 'vehicle-type', label: 'Tipos de Veículo', icon: 'vehicle' });
+/** Vehicle types (spec 001 §2, §7 "Vehicle types"): a register and a cached lookup (the sales item select). */
+export const vehicleTypeResource = defineResource({
+  api: 'vehicle-type',
+  controller: 'vehicle-type',
+  label: 'Tipos de Veículo',
+  icon: 'vehicle',
+  path: '/vehicle-types',
+  routes: { '/vehicle-types': 'find', '/vehicle-type/$id': 'findOne', '/vehicle-type/new': 'create' },
+  menu: { group: 'CADASTROS', order: 50 },
+  lookup: {},
+  list: {
+    route: '/vehicle-types',
+    sort: [
+      { value: 'id', label: 'ID' },
+      { value: 'name', label: 'Nome' },
+      { value: 'createdAt', label: 'Criado em' },
+      { value: 'description', label: 'Descrição' },
+    ],
+    filters: [
+      { name: 'id', label: 'ID', type: 'number' },
+      { name: 'name', label: 'Nome', type: 'text' },
+      { name: 'description', label: 'Descrição', type: 'text' },
+      { name: 'is_active', label: 'Ativo', type: 'tri-state' },
+    ],
+  },
+});

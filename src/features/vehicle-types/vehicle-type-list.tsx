@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FlagBadge, ListPage, TRI_STATE_OPTIONS, useResourceList, type FilterField, type ListColumn } from '@/components/layout/list';
+import { FlagBadge, ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
 import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { deleteVehicleType, vehicleTypeKeys, vehicleTypeListInput, vehicleTypeQueries } from './api';
@@ -18,20 +18,6 @@ const columns: ListColumn<VehicleType>[] = [
     cell: ({ row }) => <FlagBadge value={row.original.is_active} fallback />,
   },
   { id: 'createdAt', header: 'Criado em', meta: { priority: 2 }, accessorFn: (v) => formatDate(v.createdAt) },
-];
-
-const filterFields: FilterField[] = [
-  { name: 'id', label: 'ID', type: 'number' },
-  { name: 'name', label: 'Nome', type: 'text' },
-  { name: 'description', label: 'Descrição', type: 'text' },
-  { name: 'is_active', label: 'Ativo', type: 'select', options: TRI_STATE_OPTIONS },
-];
-
-const sortOptions = [
-  { value: 'id', label: 'ID' },
-  { value: 'name', label: 'Nome' },
-  { value: 'createdAt', label: 'Criado em' },
-  { value: 'description', label: 'Descrição' },
 ];
 
 /**
@@ -62,8 +48,6 @@ export function VehicleTypeList({ search, onSearchChange }: { search: ListSearch
       newTo={{ to: '/vehicle-type/new' }}
       editTo={(v) => ({ to: '/vehicle-type/$id', params: { id: v.documentId } })}
       onDelete={(v) => remove.mutateAsync(v)}
-      filterFields={filterFields}
-      sortOptions={sortOptions}
     />
   );
 }

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { companyResource } from '@/features/companies/resource';
 import { CompanyList } from '@/features/companies/company-list';
 
 export const Route = createFileRoute('/_app/companies')({
   staticData: routeMeta('/companies'),
-  validateSearch: listSearchValidator(),
+  validateSearch: companyResource.validateSearch,
   component: RouteComponent,
 });
 

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { customerResource } from '@/features/customers/resource';
 import { customerListInput, customerQueries } from '@/features/customers/api';
-import { CUSTOMER_FILTER_KEYS, CUSTOMER_SORT_FIELDS } from '@/features/customers/search-constants';
 import { CustomerList } from '@/features/customers/customer-list';
 
 export const Route = createFileRoute('/_app/customers')({
   staticData: routeMeta('/customers'),
-  validateSearch: listSearchValidator({ sortFields: CUSTOMER_SORT_FIELDS, filterFields: CUSTOMER_FILTER_KEYS }),
+  validateSearch: customerResource.validateSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
   // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page

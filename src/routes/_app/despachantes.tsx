@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { despachanteResource } from '@/features/despachantes/resource';
 import { DespachanteList } from '@/features/despachantes/despachante-list';
 
 export const Route = createFileRoute('/_app/despachantes')({
   staticData: routeMeta('/despachantes'),
-  validateSearch: listSearchValidator(),
+  validateSearch: despachanteResource.validateSearch,
   component: RouteComponent,
 });
 

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { paymentMethodResource } from '@/features/payment-methods/resource';
 import { paymentMethodListInput, paymentMethodQueries } from '@/features/payment-methods/api';
-import { PAYMENT_METHOD_FILTER_KEYS, PAYMENT_METHOD_SORT_FIELDS } from '@/features/payment-methods/search-constants';
 import { PaymentMethodList } from '@/features/payment-methods/payment-method-list';
 
 export const Route = createFileRoute('/_app/payment-methods')({
   staticData: routeMeta('/payment-methods'),
-  validateSearch: listSearchValidator({ sortFields: PAYMENT_METHOD_SORT_FIELDS, filterFields: PAYMENT_METHOD_FILTER_KEYS }),
+  validateSearch: paymentMethodResource.validateSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
   // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { roleResource } from '@/features/roles/resource';
 import { RoleList } from '@/features/roles/role-list';
-import { ROLE_SORT_FIELDS } from '@/features/roles/search-constants';
 import { roleQueries } from '@/features/roles/api';
 
 export const Route = createFileRoute('/_app/roles')({
   staticData: routeMeta('/roles'),
-  validateSearch: listSearchValidator({ sortFields: ROLE_SORT_FIELDS }),
+  validateSearch: roleResource.validateSearch,
   // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
   // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page
   loader: ({ context }) => void context.queryClient.prefetchQuery(roleQueries.list()),

@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { salesOrderResource } from '@/features/sales-orders/resource';
 import { salesOrderQueries } from '@/features/sales-orders/api';
 import { toSalesOrderSearch } from '@/features/sales-orders/schema';
-import { SALES_ORDER_FILTER_KEYS, SALES_ORDER_SORT_FIELDS } from '@/features/sales-orders/search-fields';
 import { SalesOrderList } from '@/features/sales-orders/sales-order-list';
 
 export const Route = createFileRoute('/_app/sales-orders')({
   staticData: routeMeta('/sales-orders'),
-  validateSearch: listSearchValidator({ sortFields: SALES_ORDER_SORT_FIELDS, filterFields: SALES_ORDER_FILTER_KEYS }),
+  validateSearch: salesOrderResource.validateSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
   // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page

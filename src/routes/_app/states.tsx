@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { stateResource } from '@/features/states/resource';
 import { stateListInput, stateQueries } from '@/features/states/api';
 import { StateList } from '@/features/states/state-list';
-import { STATE_FILTER_KEYS, STATE_SORT_FIELDS } from '@/features/states/search-fields';
 
 export const Route = createFileRoute('/_app/states')({
   staticData: routeMeta('/states'),
-  validateSearch: listSearchValidator({ sortFields: STATE_SORT_FIELDS, filterFields: STATE_FILTER_KEYS }),
+  validateSearch: stateResource.validateSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
   // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page

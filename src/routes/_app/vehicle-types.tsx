@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchValidator } from '@/lib/list-search';
 import { routeMeta } from '@/app/route-table';
+import { vehicleTypeResource } from '@/features/vehicle-types/resource';
 import { vehicleTypeListInput, vehicleTypeQueries } from '@/features/vehicle-types/api';
-import { VEHICLE_TYPE_FILTER_KEYS, VEHICLE_TYPE_SORT_FIELDS } from '@/features/vehicle-types/search-constants';
 import { VehicleTypeList } from '@/features/vehicle-types/vehicle-type-list';
 
 export const Route = createFileRoute('/_app/vehicle-types')({
   staticData: routeMeta('/vehicle-types'),
-  validateSearch: listSearchValidator({ sortFields: VEHICLE_TYPE_SORT_FIELDS, filterFields: VEHICLE_TYPE_FILTER_KEYS }),
+  validateSearch: vehicleTypeResource.validateSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
   // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
+import { TRI_STATE_OPTIONS } from './flags';
 import type { ListSearchControls } from './use-resource-list';
 import type { FilterField } from './types';
 
@@ -71,9 +72,9 @@ export function FilterPanel({ list, fields, sortOptions }: FilterPanelProps) {
               ) : (
                 <label key={f.name}>
                   <span className={s.filterLabel}>{f.label}</span>
-                  {f.type === 'select' ? (
+                  {f.type === 'select' || f.type === 'tri-state' ? (
                     <NativeSelect value={draft[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)}>
-                      {f.options.map((o) => (
+                      {(f.type === 'select' ? f.options : TRI_STATE_OPTIONS).map((o) => (
                         <option key={o.value} value={o.value}>
                           {o.label}
                         </option>

@@ -61,9 +61,13 @@ interface ListPageOptions<T> {
   abilities?: Partial<CrudAbilities>;
   /** More row actions (links to details, documents...). */
   rowActions?: (row: T) => ReactNode;
+  /** The filter panel; default the resource's declared `list.filters`. */
   filterFields?: readonly FilterField[];
-  /** Options of 'Ordenar por' in the filter panel (writes `sort`). */
+  /** Options a declared select filter gets from the screen (a lookup, a status table), after its declared ones ('Todos'). */
+  filterOptions?: Readonly<Record<string, ReadonlyArray<{ value: string; label: string }>>>;
+  /** Options of 'Ordenar por' in the filter panel (writes `sort`); default the resource's declared `list.sort`. */
   sortOptions?: ReadonlyArray<{ value: string; label: string }>;
+  /** Page sizes; default the resource's declared `list.pageSizes`, else spec 000 §9's. */
   pageSizeOptions?: readonly number[];
   /** Extra content beside the search box (totals, tabs...). */
   toolbar?: ReactNode;
@@ -157,7 +161,11 @@ export function ListPage<T>(props: ListPageProps<T>) {
         {props.toolbar}
       </div>
 
-      <FilterPanel list={list} fields={props.filterFields} sortOptions={props.sortOptions} />
+      <FilterPanel
+        list={list}
+        fields={props.filterFields ?? withOptions(props.resource?.list?.filters, props.filterOptions)}
+        sortOptions={props.sortOptions ?? props.resource?.list?.sort}
+      />
 
       <div className={s.body}>
         {bodyReady ? (
@@ -178,7 +186,9 @@ export function ListPage<T>(props: ListPageProps<T>) {
         )}
         {/* Not while the first page loads: rows arriving above it would move it (Lighthouse CLS, issue 13). */}
         {/* With nothing offline the total is unknown: no '0 itens', but the way back to a cached page stays. */}
-        {isLoading || !bodyReady ? null : <Pager list={list} total={nothingOffline ? undefined : list.total} pageSizeOptions={props.pageSizeOptions} />}
+        {isLoading || !bodyReady ? null : (
+          <Pager list={list} total={nothingOffline ? undefined : list.total} pageSizeOptions={props.pageSizeOptions ?? props.resource?.list?.pageSizes} />
+        )}
       </div>
 
       {deleteAsked ? (
@@ -193,6 +203,12 @@ export function ListPage<T>(props: ListPageProps<T>) {
       ) : null}
     </section>
   );
+}
+
+/** Declared filters with the screen's extra select options appended. */
+function withOptions(fields: readonly FilterField[] | undefined, extra: ListPageOptions<unknown>['filterOptions']): readonly FilterField[] | undefined {
+  if (!fields || !extra) return fields;
+  return fields.map((f) => (f.type === 'select' && extra[f.name] ? { ...f, options: [...f.options, ...extra[f.name]!] } : f));
 }
 
 interface ListBodyProps<T> {

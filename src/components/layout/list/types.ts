@@ -1,14 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 
-/** A filter of the filter panel; its value lands in `search.filters[name]` as text. */
-export type FilterField =
-  | { name: string; label: string; type: 'text' | 'number' | 'date'; placeholder?: string }
-  | { name: string; label: string; type: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
-  /**
-   * An on/off switch whose label says what each position filters ('Apenas usuários bloqueados' /
-   * 'Apenas usuários ativos'); it writes 'true' / 'false' whenever Filtrar is pressed (off when untouched).
-   */
-  | { name: string; label: string; offLabel: string; type: 'switch' };
+/** A filter of the filter panel (declared in the resource, lib/resources.ts); its value lands in `search.filters[name]` as text. */
+export type { FilterField, SortOption } from '@/lib/resources';
 
 /**
  * Columns are TanStack Table column defs with a string header; `meta` says how the list
