@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { routePreload } from './scripts/vite-route-preload';
 import { sharedChunks } from './scripts/vite-chunk-groups';
 import { dateFnsPtBrDefault } from './scripts/vite-date-fns-locale';
+import { resourceMaps } from './scripts/vite-resource-maps';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -158,6 +159,17 @@ function zodJitless(): Plugin {
   };
 }
 
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
+  // qs's dependency, replaced by the same API over WeakMap/Map (see that file; issue 14).
+  'side-channel': fileURLToPath(new URL('./src/lib/vendor/side-channel.cjs', import.meta.url)),
+};
+const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
+
+// index.html's maps and the service worker's lookup list, generated from the resource declarations.
+const maps = resourceMaps({ runner: { root: fileURLToPath(new URL('.', import.meta.url)), resolve: { alias }, define, logLevel: 'warn' } });
+
 const routesDir = fileURLToPath(new URL('./src/routes', import.meta.url));
 /**
  * What every signed-in start loads beside its route: boot's offline chunk, the session schemas, the
@@ -207,6 +219,7 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    maps.app(),
     zodJitless(),
     dateFnsPtBrDefault(),
     stylesheetAfterSkeleton(),
@@ -258,20 +271,14 @@ export default defineConfig({
         // Runtime configuration is per host (stale-while-revalidate in the worker); screenshots only serve the install sheet.
         globIgnores: ['config.js', 'pwa/screenshot-*'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        buildPlugins: { vite: [maps.worker()] },
       },
       devOptions: { enabled: false },
     }),
     manifestAfterFirstScreen(),
   ],
-  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
-      // qs's dependency, replaced by the same API over WeakMap/Map (see that file; issue 14).
-      'side-channel': fileURLToPath(new URL('./src/lib/vendor/side-channel.cjs', import.meta.url)),
-    },
-  },
+  define,
+  resolve: { alias },
   server: { proxy },
   build: {
     sourcemap: false,

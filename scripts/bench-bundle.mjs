@@ -8,8 +8,9 @@
  *    that loads fine shows no failure toast and downloads no toaster (issue 14);
  * 2. opens /login in Debian's Chromium and sums the gzipped size of every script it loads;
  * 3. signs in once as the seeded administrator through the login screen, then opens every
- *    route of src/app/route-table.ts with that session (a `$id` is the first record the API
- *    lists for that resource) and reports the heaviest route;
+ *    route of the route table (built from the resource declarations: scripts/bench-routes-entry.ts)
+ *    with that session (a `$id` is the first record the API lists for that resource) and reports
+ *    the heaviest route;
  * 4. builds the Strapi admin panel in a temporary copy of server/ (so server/dist, which a
  *    running API uses, is not touched) and prints the gzipped size of its entry bundle
  *    (the module script of its index.html) beside the PWA figures.
@@ -89,8 +90,15 @@ if (liveApi) console.log('[bench] iniciando a API (Strapi, banco semeado tempor�
 await waitFor(`${base}/login`, { ms: liveApi ? 240_000 : 30_000, intervalMs: 500, okOnly: true });
 
 // ---------- 2 + 3. measure in Chromium ----------
-const routeTableSrc = readFileSync(path.join(root, 'src/app/route-table.ts'), 'utf8');
-const routePaths = [...routeTableSrc.matchAll(/^\s+'(\/[^']*)':/gm)].map((m) => m[1]).filter((p) => p !== '/login');
+// The routes and their records' sources, from the resource declarations (Vite's module runner, with the app's `@` alias).
+const { runnerImport } = await import('vite');
+const { module: benchRoutes } = await runnerImport('/scripts/bench-routes-entry.ts', {
+  configFile: false,
+  root,
+  resolve: { alias: { '@': path.join(root, 'src') } },
+  logLevel: 'warn',
+});
+const routePaths = benchRoutes.ROUTE_PATHS;
 const apis = [
   'state',
   'customer',
@@ -160,23 +168,9 @@ async function signInOnce() {
   return { storageState, token };
 }
 
-// Route segment → the API list that names its records, and the field the route takes.
-const idSources = {
-  'sales-order': ['/sales-orders', 'documentId'],
-  receivables: ['/receivables', 'documentId'],
-  customer: ['/customers', 'documentId'],
-  state: ['/states', 'documentId'],
-  'vehicle-type': ['/vehicle-types', 'documentId'],
-  'payment-method': ['/payment-methods', 'documentId'],
-  'sales-item': ['/sales-items', 'documentId'],
-  'document-type': ['/document-types', 'documentId'],
-  company: ['/companies', 'documentId'],
-  despachante: ['/companies?filters[type][$eq]=dispatcher', 'documentId'],
-  user: ['/users', 'id'],
-  role: ['/users-permissions/roles', 'id'],
-};
+// Route with `$id` → the API list that names its records, and the field the route takes.
 async function recordId(pathname, token) {
-  const source = idSources[pathname.split('/')[1]];
+  const source = benchRoutes.RECORD_SOURCES[pathname];
   if (!source || !token) return '1';
   const res = await fetch(`${base}/api${source[0]}`, { headers: { Authorization: `Bearer ${token}` } });
   const body = res.ok ? await res.json() : undefined;

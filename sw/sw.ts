@@ -7,9 +7,10 @@
  * - keeps the previous release's precached files one release longer, so an open page of the
  *   old release can still lazy-load its route chunks after a deploy (Workbox's own cleanup
  *   would delete them under it);
- * - lookup lists (states, vehicle types, payment methods, document types, users by type) are
- *   stale-while-revalidate, keyed by a hash of the Authorization header (one user's lists never
- *   answer another's) and dropped on logout;
+ * - the lookup lists (the resources declared `lookup`: sw/lookups.ts, the list generated at build
+ *   time) are stale-while-revalidate, keyed by a hash of the Authorization header (one user's lists
+ *   never answer another's), dropped on logout and, by the page, after a write that changes them
+ *   (src/lib/offline/lookup-cache.ts);
  * - waits as 'waiting' until the page asks it to take over ('Atualizar');
  * - on a Background Sync event, tells the open pages to flush the outbox (the pages send).
  */
@@ -19,6 +20,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
+import { LOOKUPS } from 'virtual:balcao/lookups';
+import { isLookupRequest } from './lookups';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -98,18 +101,6 @@ registerRoute(
   }),
 );
 
-/**
- * The lookup lists of the selects (spec 001): stale-while-revalidate. A select loads up to 100
- * records (spec 000 §9: `pagination[pageSize]=100`); the register screens' own pages of the same
- * collections (5–50 rows) go to the network, so a row just edited there shows at once.
- */
-const LOOKUP_PATHS = [/^\/api\/states\/?$/, /^\/api\/vehicle-types\/?$/, /^\/api\/payment-methods\/?$/, /^\/api\/document-types\/?$/];
-const isSelectPage = (url: URL) => url.searchParams.get('pagination[pageSize]') === '100';
-const isLookup = (url: URL) =>
-  url.origin === self.location.origin &&
-  isSelectPage(url) &&
-  (LOOKUP_PATHS.some((re) => re.test(url.pathname)) || (url.pathname === '/api/users' && url.searchParams.has('filters[type][$eq]')));
-
 async function userHash(request: Request): Promise<string> {
   const auth = request.headers.get('authorization') ?? '';
   if (!auth) return 'anonymous';
@@ -118,7 +109,8 @@ async function userHash(request: Request): Promise<string> {
 }
 
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && isLookup(url),
+  // The lookup lists of the selects (sw/lookups.ts): stale-while-revalidate.
+  ({ url, request }) => request.method === 'GET' && isLookupRequest(url, self.location.origin, LOOKUPS),
   new StaleWhileRevalidate({
     cacheName: LOOKUPS_CACHE,
     plugins: [

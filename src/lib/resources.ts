@@ -174,6 +174,34 @@ export function menuDecls(resource: ResourceDef): readonly MenuDecl[] {
   return menu === undefined ? [] : Array.isArray(menu) ? menu : [menu as MenuDecl];
 }
 
+/** A cached lookup as the service worker (sw/lookups.ts) and the page's invalidation read it. */
+export interface LookupRule {
+  /** Collection path without the API base ('/states'); its query keys start with `userQueryKey('states')`. */
+  path: string;
+  /** A query parameter every lookup request of it carries ('filters[type][$eq]'). */
+  param?: string;
+  /** Collection paths whose writes change it, its own first ('/users', '/companies'). */
+  changedBy: string[];
+}
+
+/** The lookup rules of the declared resources (those with `lookup`). */
+export function lookupRules(resources: readonly ResourceDef[]): LookupRule[] {
+  return resources.flatMap((r) => {
+    if (!r.lookup) return [];
+    const path = listPath(r);
+    return [{ path, ...(r.lookup.param ? { param: r.lookup.param } : {}), changedBy: [path, ...(r.lookup.changedBy ?? [])] }];
+  });
+}
+
+/**
+ * The lookups a successful write to `path` ('/states/abc', '/companies/createDispatcher') changes:
+ * those with a `changedBy` collection that is the path or a parent of it.
+ */
+export function lookupsChangedBy(rules: readonly LookupRule[], path: string): LookupRule[] {
+  const bare = path.split('?')[0] ?? path;
+  return rules.filter((rule) => rule.changedBy.some((c) => bare === c || bare.startsWith(`${c}/`)));
+}
+
 /** The collection a list reads ('/states'). @throws Error when the resource declares no path. */
 export function listPath(resource: ResourceDef): string {
   const path = resource.list?.path ?? resource.path;

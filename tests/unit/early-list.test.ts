@@ -2,24 +2,28 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyRoute } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resourceMaps } from '@/app/resource-maps';
 import { settleRouter } from '@/app/settle-router';
 import { EARLY_ANSWER_MAX_AGE_MS, takeEarlyAnswer } from '@/lib/api/early';
 import { treeKey, type Permission, type PermissionTree } from '@/lib/permissions';
 import { session } from '@/lib/session';
+import { writeIndexMaps } from '../../scripts/index-maps';
 import { createTestApp } from './helpers/render-route';
 
 /**
  * Issue 13 (LCP): index.html's inline script requests a list's first page with the page, and
  * lib/api/early.ts hands that answer to the list's own query. The script's path → [canonical
- * search, request path] map must be what the app's list routes ask for at their default search,
- * for every list route with a loader; the client must take the answer once, only for the same
- * URL and token, and fall back to its own request otherwise.
+ * search, request path] map, which the build writes from the resource declarations
+ * (scripts/vite-resource-maps.ts), must be what the app's list routes ask for at their default
+ * search, for every list route with a loader; the client must take the answer once, only for the
+ * same URL and token, and fall back to its own request otherwise.
  */
-const html = readFileSync(path.resolve(__dirname, '../../index.html'), 'utf8');
+const maps = await resourceMaps();
+const html = writeIndexMaps(readFileSync(path.resolve(__dirname, '../../index.html'), 'utf8'), maps);
 const earlyScript = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '').find((s) => s.includes('__balcaoEarly')) ?? '';
 
-/** The script's map, read from its source. */
-const scriptMap = Object.fromEntries([...earlyScript.matchAll(/'(\/[^']*)':\s*\[\s*'([^']*)',\s*'([^']*)',?\s*\]/g)].map((m) => [m[1], [m[2], m[3]]]));
+/** The script's map, as the build writes it. */
+const scriptMap = maps.earlyLists;
 
 const EMPTY_PAGE = { data: [], meta: { pagination: { page: 1, pageSize: 10, pageCount: 0, total: 0 } } };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

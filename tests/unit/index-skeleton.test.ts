@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resourceMaps } from '@/app/resource-maps';
 import { companyResource } from '@/features/companies/resource';
 import { customerResource } from '@/features/customers/resource';
 import { despachanteResource } from '@/features/despachantes/resource';
@@ -13,14 +14,16 @@ import { salesOrderResource } from '@/features/sales-orders/resource';
 import { stateResource } from '@/features/states/resource';
 import { userResource } from '@/features/users/resource';
 import { vehicleTypeResource } from '@/features/vehicle-types/resource';
+import { writeIndexMaps } from '../../scripts/index-maps';
 
 /**
  * Issue 13: index.html's app-frame skeleton paints the list screens' titles before any
- * JavaScript module ran. Its small path → title map must say what the screens say (their
- * resource labels, which ListPage shows as the h1), and its script must fill the title only on
- * those paths.
+ * JavaScript module ran. Its small path → title map, which the build writes from the resource
+ * declarations (scripts/vite-resource-maps.ts), must say what the screens say (their resource
+ * labels, which ListPage shows as the h1), and its script must fill the title only on those paths.
  */
-const html = readFileSync(path.resolve(__dirname, '../../index.html'), 'utf8');
+const maps = await resourceMaps();
+const html = writeIndexMaps(readFileSync(path.resolve(__dirname, '../../index.html'), 'utf8'), maps);
 const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
 const titleScript = scripts.find((s) => s.includes('sk-page-title'));
 const skeleton = /<div id="root">([\s\S]*?)<\/div>\s*<!--/.exec(html)?.[1] ?? '';
@@ -54,8 +57,8 @@ describe('index.html app-frame skeleton', () => {
   });
 
   it('knows each list screen by its resource label', () => {
-    const map = Object.fromEntries([...(titleScript ?? '').matchAll(/'(\/[^']*)': '([^']*)'/g)].map((m) => [m[1], m[2]]));
-    expect(map).toEqual(LIST_TITLES);
+    expect(maps.listTitles).toEqual(LIST_TITLES);
+    expect(titleScript).toContain(JSON.stringify(LIST_TITLES['/sales-orders']));
   });
 
   it.each(Object.entries(LIST_TITLES))('%s paints its title', (pathname, title) => {

@@ -15,6 +15,8 @@ export const companyResource = defineResource({
   menu: { group: 'CADASTROS', order: 20 },
   list: {
     route: '/companies',
+    // the screen asks for its page itself (no loader yet)
+    early: false,
     populate: ['address_state_id'],
     where: { type: { $eq: 'company' } },
     sort: [

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { companySchema } from '@/features/companies/schema';
 import { api, isApiError, pagedSchema, singleSchema } from '@/lib/api';
 import { userQueryKey } from '@/lib/session';
+import { despachanteResource } from './resource';
 import { agreementSchema, dispatcherSchema, isDispatcherType, type Agreement, type Dispatcher, type Incentives } from './schema';
 
 /** The data layer of dispatchers and their dealership agreements (spec 001 §7 "Dispatchers", "Agreements"). */
@@ -30,9 +31,9 @@ export const dispatcherQueries = {
       queryKey: dispatcherKeys.list(),
       queryFn: async ({ signal }) =>
         (
-          await api.get('/companies', {
+          await api.get(despachanteResource.path, {
             query: {
-              filters: { type: { $in: ['dispatcher', 'dispacher'] } },
+              filters: despachanteResource.list.where,
               fields: LIST_FIELDS,
               sort: ['trade_name:asc'],
               pagination: { page: 1, pageSize: 100 },

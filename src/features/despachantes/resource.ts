@@ -11,6 +11,7 @@ export const despachanteResource = defineResource({
   controller: 'company',
   label: 'Despachantes',
   icon: 'dispatcher',
+  path: '/companies',
   routes: {
     '/despachantes': 'create',
     '/despachante/$id': 'create',
@@ -20,6 +21,7 @@ export const despachanteResource = defineResource({
     '/despachante/$id/add-servico': 'create',
   },
   menu: { group: 'CADASTROS', order: 10, permission: 'find', restrictedTypes: ['concessionaria'] },
-  // one request of 100 dispatchers with selected fields when the screen mounts (no loader)
-  list: { route: '/despachantes', early: false },
+  // one request of 100 dispatchers with selected fields when the screen mounts (no loader);
+  // 'dispacher' is the spec's misspelling, still found in old rows
+  list: { route: '/despachantes', early: false, where: { type: { $in: ['dispatcher', 'dispacher'] } } },
 });

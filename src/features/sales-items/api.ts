@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, isApiError, pagedSchema, singleSchema, toStrapiListQuery, type ListQueryInput } from '@/lib/api';
+import { api, isApiError, pagedSchema, singleSchema, type ListQueryInput } from '@/lib/api';
+import { resourceListQuery } from '@/lib/api/list-query';
 import type { ListSearch } from '@/lib/list-search';
 import { userQueryKey } from '@/lib/session';
 import { salesItemSchema, withoutAmounts, type SalesItem, type SalesItemPayload } from './schema';
-import { SALES_ITEM_AMOUNTS, SALES_ITEM_FLAGS } from './resource';
+import { salesItemResource } from './resource';
 
 /** The data layer of sales items (spec 001 §7 "Sales items"). */
 export const salesItemKeys = {
@@ -14,7 +15,6 @@ export const salesItemKeys = {
 
 const PATH = '/sales-items';
 const salesItemPage = pagedSchema(salesItemSchema);
-const NUMERIC = ['price', ...SALES_ITEM_AMOUNTS] as const;
 
 /** The server-side part of the list's URL state (the search box `q` filters the page on the client: spec 000 §2.4). */
 export const salesItemListInput = ({ page, pageSize, sort, filters }: ListSearch): ListQueryInput => ({
@@ -24,17 +24,8 @@ export const salesItemListInput = ({ page, pageSize, sort, filters }: ListSearch
   ...(filters ? { filters } : {}),
 });
 
-/**
- * Strapi query of the list (spec 001 §7): `populate=*`; id, price, the three amounts, the flags
- * (tri-state: booleans) and billing_type `$eq`; name `$containsi`. A decimal typed with a comma
- * ('150,50') is sent with a dot.
- */
-export function salesItemListQuery(input: ListQueryInput) {
-  const filters = input.filters ? { ...input.filters } : undefined;
-  for (const k of NUMERIC) if (filters?.[k]) filters[k] = filters[k].replace(',', '.');
-  const ops = Object.fromEntries(['id', ...NUMERIC, ...SALES_ITEM_FLAGS, 'billing_type'].map((k) => [k, '$eq' as const]));
-  return { ...toStrapiListQuery({ ...input, ...(filters ? { filters } : {}) }, ops), populate: '*' };
-}
+/** Strapi query of the list: its declaration's (features/sales-items/resource.ts). */
+export const salesItemListQuery = (input: ListQueryInput) => resourceListQuery(salesItemResource, input);
 
 export const salesItemQueries = {
   /** GET /sales-items?populate=* for the list screen. A failure shows the empty list and toasts 'Erro ao carregar os itens para venda: {message}'. */
