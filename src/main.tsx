@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { session } from '@/lib/session';
 import { bootApp } from './app/boot';
+import { refreshLookupsAfterWrites } from './app/lookups';
 import { settleRouter } from './app/settle-router';
 import { lazyQueryClient } from '@/lib/lazy-query-client';
 import { createAppRouter } from './router';
@@ -20,6 +21,8 @@ const queryClient = lazyQueryClient({
   },
 });
 const router = createAppRouter(queryClient.get, session);
+// After a write that changes a cached lookup (a state, a payment method, ...), the next read is fresh.
+refreshLookupsAfterWrites(queryClient.current);
 
 let firstScreenPainted!: () => void;
 /**

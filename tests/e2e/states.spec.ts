@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { login } from './helpers';
+import { serviceWorkerReady } from './offline-helpers';
 import { expect, test, toastText } from './orders-helpers';
 
 test.describe.configure({ timeout: 120_000 });
@@ -60,4 +62,48 @@ test('an administrator creates, edits and deletes a state', async ({ page }) => 
   await page.getByRole('alertdialog', { name: 'Confirmar exclusão' }).getByRole('button', { name: 'Confirmar' }).click();
   await expect(toastText(page, 'Estado excluído com sucesso')).toBeVisible();
   await expect(page.getByText('Nenhum item encontrado')).toBeVisible();
+});
+
+/** The 'Estado' options of the dealership form (a lookup the service worker caches stale-while-revalidate). */
+async function companyFormStates(page: Page) {
+  await page.goto('/company/new');
+  const select = page.getByLabel('Estado');
+  await expect(select.getByRole('option', { name: 'AC - Acre' })).toHaveCount(1);
+  return select.getByRole('option');
+}
+
+/** True once the service worker holds a cached answer of the states lookup. */
+const statesLookupCached = (page: Page) =>
+  page.evaluate(async () => (await (await caches.open('balcao-lookups')).keys()).some((r) => new URL(r.url).pathname === '/api/states'));
+
+test('a renamed state shows at once in the select the service worker caches', async ({ page }) => {
+  const name = `Estado Lookup ${Date.now().toString(36)}`;
+  const abbreviation = `W${String.fromCharCode(65 + (Date.now() % 26))}`;
+  await login(page, 'admin');
+  await serviceWorkerReady(page);
+  await page.goto('/state/new');
+  await page.getByLabel('Nome').fill(name);
+  await page.getByLabel('Sigla').fill(abbreviation);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toastText(page, 'Estado criado com sucesso')).toBeVisible();
+
+  // the dealership form lists it, and the worker now caches that list
+  await expect(await companyFormStates(page)).toContainText([`${abbreviation} - ${name}`]);
+  await expect.poll(() => statesLookupCached(page), { message: 'the states lookup is in the worker cache' }).toBe(true);
+
+  // rename it on its own screen
+  await page.goto('/states');
+  await page.getByRole('button', { name: /Filtros/ }).click();
+  await page.getByLabel('Nome', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await page.getByRole('row').filter({ hasText: name }).getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByLabel('Nome')).toHaveValue(name);
+  await page.getByLabel('Nome').fill(`${name} renomeado`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toastText(page, 'Estado atualizado com sucesso')).toBeVisible();
+
+  // the first read after the write shows the new name (the worker's copy was dropped, not served stale)
+  const options = await companyFormStates(page);
+  await expect(options.filter({ hasText: `${abbreviation} - ${name} renomeado` })).toHaveCount(1);
+  await expect(options.filter({ hasText: new RegExp(`^${abbreviation} - ${name}$`) })).toHaveCount(0);
 });

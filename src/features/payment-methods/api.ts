@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, isApiError, pagedSchema, singleSchema, toStrapiListQuery, type ListQueryInput } from '@/lib/api';
 import type { ListSearch } from '@/lib/list-search';
-import { dropCachedLookups } from '@/lib/offline/lookup-cache';
 import { userQueryKey } from '@/lib/session';
 import { paymentMethodRefSchema, paymentMethodSchema, type PaymentMethod, type PaymentMethodPayload } from './schema';
 
@@ -21,7 +20,7 @@ export const PAYMENT_METHOD_OPTIONS_QUERY = {
   sort: ['name:asc'],
 } as const;
 
-/** The API path of the collection (also the service worker's lookup cache key, lib/offline/lookup-cache.ts). */
+/** The API path of the collection. */
 const PATH = '/payment-methods';
 const paymentMethodPage = pagedSchema(paymentMethodSchema);
 
@@ -66,22 +65,17 @@ export const paymentMethodQueries = {
     }),
 };
 
-/** POST /payment-methods {data}; then drops the cached select lookups. @throws ApiError */
+/** POST /payment-methods {data}. @throws ApiError */
 export async function createPaymentMethod(data: PaymentMethodPayload): Promise<PaymentMethod> {
-  const saved = (await api.post(PATH, { data }, { schema: singleSchema(paymentMethodSchema) })).data;
-  await dropCachedLookups(`/api${PATH}`);
-  return saved;
+  return (await api.post(PATH, { data }, { schema: singleSchema(paymentMethodSchema) })).data;
 }
 
-/** PUT /payment-methods/{documentId} {data}; then drops the cached select lookups. @throws ApiError */
+/** PUT /payment-methods/{documentId} {data}. @throws ApiError */
 export async function updatePaymentMethod(documentId: string, data: PaymentMethodPayload): Promise<PaymentMethod> {
-  const saved = (await api.put(`${PATH}/${encodeURIComponent(documentId)}`, { data }, { schema: singleSchema(paymentMethodSchema) })).data;
-  await dropCachedLookups(`/api${PATH}`);
-  return saved;
+  return (await api.put(`${PATH}/${encodeURIComponent(documentId)}`, { data }, { schema: singleSchema(paymentMethodSchema) })).data;
 }
 
-/** DELETE /payment-methods/{documentId}; then drops the cached select lookups. @throws ApiError */
+/** DELETE /payment-methods/{documentId}. @throws ApiError */
 export async function deletePaymentMethod(documentId: string): Promise<void> {
   await api.delete(`${PATH}/${encodeURIComponent(documentId)}`);
-  await dropCachedLookups(`/api${PATH}`);
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, isApiError, pagedSchema, singleSchema, toStrapiListQuery, type ListQueryInput } from '@/lib/api';
 import type { ListSearch } from '@/lib/list-search';
-import { dropCachedLookups } from '@/lib/offline/lookup-cache';
 import { userQueryKey } from '@/lib/session';
 import { vehicleTypeSchema, type VehicleType, type VehicleTypePayload } from './schema';
 
@@ -26,7 +25,7 @@ export const vehicleTypeListInput = ({ page, pageSize, sort, filters }: ListSear
 /** Strapi query of the list: id and is_active `$eq` (is_active as a boolean), name and description `$containsi`. */
 export const vehicleTypeListQuery = (input: ListQueryInput) => toStrapiListQuery(input, { id: '$eq', is_active: '$eq' });
 
-/** The API path of the collection (also the service worker's lookup cache key, lib/offline/lookup-cache.ts). */
+/** The API path of the collection. */
 const PATH = '/vehicle-types';
 
 export const vehicleTypeQueries = {
@@ -59,22 +58,17 @@ export const vehicleTypeQueries = {
     }),
 };
 
-/** POST /vehicle-types {data}; then drops the cached select lookups. @throws ApiError */
+/** POST /vehicle-types {data}. @throws ApiError */
 export async function createVehicleType(data: VehicleTypePayload): Promise<VehicleType> {
-  const saved = (await api.post(PATH, { data }, { schema: singleSchema(vehicleTypeSchema) })).data;
-  await dropCachedLookups(`/api${PATH}`);
-  return saved;
+  return (await api.post(PATH, { data }, { schema: singleSchema(vehicleTypeSchema) })).data;
 }
 
-/** PUT /vehicle-types/{documentId} {data}; then drops the cached select lookups. @throws ApiError */
+/** PUT /vehicle-types/{documentId} {data}. @throws ApiError */
 export async function updateVehicleType(documentId: string, data: VehicleTypePayload): Promise<VehicleType> {
-  const saved = (await api.put(`${PATH}/${encodeURIComponent(documentId)}`, { data }, { schema: singleSchema(vehicleTypeSchema) })).data;
-  await dropCachedLookups(`/api${PATH}`);
-  return saved;
+  return (await api.put(`${PATH}/${encodeURIComponent(documentId)}`, { data }, { schema: singleSchema(vehicleTypeSchema) })).data;
 }
 
-/** DELETE /vehicle-types/{documentId}; then drops the cached select lookups. @throws ApiError */
+/** DELETE /vehicle-types/{documentId}. @throws ApiError */
 export async function deleteVehicleType(documentId: string): Promise<void> {
   await api.delete(`${PATH}/${encodeURIComponent(documentId)}`);
-  await dropCachedLookups(`/api${PATH}`);
 }

@@ -63,6 +63,31 @@ function isPublicPath(path: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(bare);
 }
 
+/** Told of every write the server accepted (POST, PUT, DELETE): its method and path ('/states/abc'). */
+export type WriteListener = (write: { method: HttpMethod; path: string }) => unknown;
+const writeListeners = new Set<WriteListener>();
+
+/**
+ * Runs `listener` after every write the server accepted, before the write's promise resolves, so
+ * what it refreshes is fresh for whatever the caller does next (src/app/lookups.ts drops the
+ * cached lookups a write changed). A failing listener is logged, never fails the write.
+ * Returns the function that removes it.
+ */
+export function onWrite(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+async function notifyWrite(method: HttpMethod, path: string): Promise<void> {
+  for (const listener of [...writeListeners]) {
+    try {
+      await listener({ method, path });
+    } catch (error) {
+      console.error(`[api] depois de ${method} ${path}:`, error);
+    }
+  }
+}
+
 // ofetch is loaded with the first call, so /login does not download it before it is needed.
 let ofetchModule: Promise<typeof import('ofetch')> | undefined;
 
@@ -127,6 +152,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
     console.error(`[api] ${method} ${path} falhou (${apiError.status}): ${apiError.message}`);
     throw apiError;
   }
+  if (method !== 'GET') await notifyWrite(method, path);
   if (!options.schema) return raw as T;
   const parsed = options.schema.safeParse(raw);
   if (!parsed.success) {

@@ -1,9 +1,9 @@
 /**
- * The service worker keeps the selects' lookup lists (GET /api/states, /vehicle-types,
- * /payment-methods, /document-types with `pagination[pageSize]=100`) stale-while-revalidate in
- * this cache (sw/sw.ts `LOOKUPS_CACHE`). A stale-while-revalidate answer right after a write would
- * still be the old list, so a register screen drops its collection's entries once it has written,
- * before invalidating its queries: the refetch then goes to the network.
+ * The service worker keeps the selects' lookup lists (the resources declared `lookup`, pages of
+ * 100: sw/lookups.ts) stale-while-revalidate in this cache (sw/sw.ts `LOOKUPS_CACHE`). A
+ * stale-while-revalidate answer right after a write would still be the old list, so after every
+ * write that changes a lookup its entries are dropped, before its queries are invalidated
+ * (src/app/lookups.ts): the refetch then goes to the network.
  */
 export const LOOKUPS_CACHE = 'balcao-lookups';
 

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { PermissionTree } from '@/lib/permissions';
 import { session, type SessionUser } from '@/lib/session';
 import { createQueryClient } from '@/lib/query-client';
+import { refreshLookupsAfterWrites } from '@/app/lookups';
 import { createAppRouter } from '@/router';
 
 /** A signed-in user for {@link renderRoute}: the seeded administrator's shape by default. */
@@ -27,10 +28,12 @@ export interface RenderRouteOptions {
   user?: Partial<SessionUser>;
 }
 
+let stopLookups: (() => void) | undefined;
+
 /**
  * The app's session started from browser storage as a warm start does (the user and `permissions`
  * stored; none when `permissions` is null), a QueryClient, and the app's real router at `path`
- * (path + search) on a memory history, not mounted: {@link renderRoute} mounts it; tests of the
+ * (path + search) on a memory history, not mounted; a write refreshes the cached lookups it changes: {@link renderRoute} mounts it; tests of the
  * boot (settle-router.test.tsx) drive it before mounting.
  */
 export async function createTestApp(path: string, { permissions, user }: RenderRouteOptions) {
@@ -45,6 +48,9 @@ export async function createTestApp(path: string, { permissions, user }: RenderR
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   await act(() => session.start());
   const queryClient = createQueryClient({ onUnauthorized: () => session.logout() });
+  // As main.tsx: a write that changes a cached lookup refreshes it (one test app at a time).
+  stopLookups?.();
+  stopLookups = refreshLookupsAfterWrites(() => queryClient);
   const router = createAppRouter(queryClient, session, createMemoryHistory({ initialEntries: [path] }));
   return { queryClient, router };
 }
