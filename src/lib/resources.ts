@@ -124,8 +124,8 @@ export interface ListDecl {
    * request may ask for it with the page (lib/api/early.ts); false for lists that load otherwise.
    */
   readonly early?: boolean;
-  /** 'Ordenar por', in the spec's order; also the sort fields the URL accepts. */
-  readonly sort?: readonly SortOption[];
+  /** 'Ordenar por': API field → label, in the spec's order; also the sort fields the URL accepts. */
+  readonly sort?: Readonly<Record<string, string>>;
   /** The filter panel, in order; also the filter names the URL accepts. */
   readonly filters?: readonly FilterField[];
 }
@@ -150,7 +150,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D & Resourc
     validateSearch: listSearchValidator({
       defaultPageSize: def.list?.pageSize ?? DEFAULT_PAGE_SIZE,
       pageSizeOptions: def.list?.pageSizes ?? PAGE_SIZE_OPTIONS,
-      sortFields: def.list?.sort?.map((s) => s.value),
+      sortFields: def.list?.sort ? Object.keys(def.list.sort) : undefined,
       filterFields: def.list?.filters?.map((f) => f.name),
     }),
   };
@@ -163,9 +163,15 @@ export function filterOperator(field: FilterField): FilterOperator {
 
 /** The fields 'Ordenar por' offers (and the URL accepts), for a zod enum: at least one. @throws Error when none is declared. */
 export function sortFields(resource: ResourceDef): [string, ...string[]] {
-  const fields = resource.list?.sort?.map((s) => s.value) ?? [];
+  const fields = Object.keys(resource.list?.sort ?? {});
   if (!fields.length) throw new Error(`recurso ${resource.label} sem campos de ordenação`);
   return fields as [string, ...string[]];
+}
+
+/** 'Ordenar por' options of a declared list, in order (`{value, label}`). */
+export function sortOptions(resource: ResourceDef): SortOption[] | undefined {
+  const sort = resource.list?.sort;
+  return sort ? Object.entries(sort).map(([value, label]) => ({ value, label })) : undefined;
 }
 
 /** The sidebar items a resource declares (none, one or several). */
@@ -200,6 +206,12 @@ export function lookupRules(resources: readonly ResourceDef[]): LookupRule[] {
 export function lookupsChangedBy(rules: readonly LookupRule[], path: string): LookupRule[] {
   const bare = path.split('?')[0] ?? path;
   return rules.filter((rule) => rule.changedBy.some((c) => bare === c || bare.startsWith(`${c}/`)));
+}
+
+/** A register's record routes from its declared `routes`: the new one (`…/new`) and the edit one (`…/$id`). */
+export function recordRoutes(resource: ResourceDef): { create?: string; edit?: string } {
+  const paths = Object.keys(resource.routes ?? {});
+  return { create: paths.find((p) => p.endsWith('/new')), edit: paths.find((p) => p.endsWith('/$id')) };
 }
 
 /** The collection a list reads ('/states'). @throws Error when the resource declares no path. */

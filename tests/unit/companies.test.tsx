@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { companyListQuery } from '@/features/companies/api';
+import { companyResource } from '@/features/companies/resource';
+import { resourceListQuery } from '@/lib/api/list-query';
 import { companyFormSchema, companyFormToPayload, companyStateLabel, companyToForm, type CompanyFormValues } from '@/features/companies/schema';
 import { can, renderRoute } from './helpers/render-route';
 
@@ -81,7 +82,12 @@ describe('company form schema', () => {
 
   it('lists dealerships only, with the state populated, id and is_active $eq and the texts $containsi', () => {
     expect(
-      companyListQuery({ page: 1, pageSize: 10, sort: 'trade_name:desc', filters: { id: '4', trade_name: 'sul', address_city: 'porto', is_active: 'false' } }),
+      resourceListQuery(companyResource, {
+        page: 1,
+        pageSize: 10,
+        sort: 'trade_name:desc',
+        filters: { id: '4', trade_name: 'sul', address_city: 'porto', is_active: 'false' },
+      }),
     ).toEqual({
       pagination: { page: 1, pageSize: 10 },
       sort: ['trade_name:desc'],

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customerListQuery } from '@/features/customers/api';
-import { customerFormSchema, customerFormToPayload, customerToForm } from '@/features/customers/schema';
+import { customerResource } from '@/features/customers/resource';
+import { resourceListQuery } from '@/lib/api/list-query';
+import { customerFormSchema, customerToForm } from '@/features/customers/schema';
 import { stubCollection } from './helpers/fake-collection';
 import { can, renderRoute } from './helpers/render-route';
 
@@ -31,13 +32,13 @@ describe('customer form schema', () => {
   });
 
   it('stores the document bare, an empty email and phone as null, text trimmed', () => {
-    expect(customerFormToPayload({ name: ' Maria ', cpf_cnpj: '529.982.247-25', email: '  ', phone_number: '' })).toEqual({
+    expect(customerFormSchema.parse({ name: ' Maria ', cpf_cnpj: '529.982.247-25', email: '  ', phone_number: '' })).toEqual({
       name: 'Maria',
       cpf_cnpj: '52998224725',
       email: null,
       phone_number: null,
     });
-    expect(customerFormToPayload({ ...valid, cpf_cnpj: '12.abc.345/01de-35', email: ' m@x.com ', phone_number: '11987654321' })).toMatchObject({
+    expect(customerFormSchema.parse({ ...valid, cpf_cnpj: '12.abc.345/01de-35', email: ' m@x.com ', phone_number: '11987654321' })).toMatchObject({
       cpf_cnpj: '12ABC34501DE35',
       email: 'm@x.com',
       phone_number: '11987654321',
@@ -52,7 +53,7 @@ describe('customer form schema', () => {
 
   it('lists with id $eq and the texts $containsi; document and phone filters lose their punctuation', () => {
     expect(
-      customerListQuery({
+      resourceListQuery(customerResource, {
         page: 1,
         pageSize: 10,
         sort: 'cpf_cnpj:asc',

@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTHING_OFFLINE_TEXT, listQueryView } from '@/components/layout/list';
-import { customerListInput, customerQueries } from '@/features/customers/api';
+import { customerData } from '@/features/customers/api';
 import { ApiError } from '@/lib/api';
 import { can, createTestApp, renderRoute } from './helpers/render-route';
 import { stubCollection } from './helpers/fake-collection';
@@ -59,7 +59,7 @@ describe('a list screen whose request gets no answer', () => {
 
   it('with the page cached shows the cached rows, not an empty page', async () => {
     const { queryClient, router } = await createTestApp('/customers', { permissions: can('customer', ['find']) });
-    const key = customerQueries.list(customerListInput({ page: 1, pageSize: 10 })).queryKey;
+    const key = customerData.list(customerData.listInput({ page: 1, pageSize: 10 })).queryKey;
     const row = { id: 8, documentId: 'c8', name: 'Maria Silva', cpf_cnpj: '52998224725', email: null, phone_number: '11987654321' };
     // Restored from the persisted cache an hour ago: stale, so the screen refetches, and that fails.
     queryClient.setQueryData(key, { data: [row], meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 1 } } } as never, {

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paymentMethodListQuery } from '@/features/payment-methods/api';
-import { paymentMethodFormSchema, paymentMethodFormToPayload, paymentMethodSchema, paymentMethodToForm } from '@/features/payment-methods/schema';
+import { paymentMethodResource } from '@/features/payment-methods/resource';
+import { resourceListQuery } from '@/lib/api/list-query';
+import { paymentMethodFormSchema, paymentMethodSchema, paymentMethodToForm } from '@/features/payment-methods/schema';
 import { stubCollection } from './helpers/fake-collection';
 import { can, renderRoute } from './helpers/render-route';
 
@@ -28,8 +29,8 @@ describe('payment method form schema', () => {
   });
 
   it('a non-numeric entry becomes 0; interest keeps two decimals; online and active by default', () => {
-    expect(paymentMethodFormToPayload({ ...valid, name: ' Cartão ', max_installments: NaN, interest_tax: NaN })).toEqual({ ...valid, name: 'Cartão' });
-    expect(paymentMethodFormToPayload({ ...valid, interest_tax: 1.005 + 1 }).interest_tax).toBe(2.01);
+    expect(paymentMethodFormSchema.parse({ ...valid, name: ' Cartão ', max_installments: NaN, interest_tax: NaN })).toEqual({ ...valid, name: 'Cartão' });
+    expect(paymentMethodFormSchema.parse({ ...valid, interest_tax: 1.005 + 1 }).interest_tax).toBe(2.01);
     expect(paymentMethodToForm()).toEqual({ name: '', is_online_payment: true, max_installments: 0, interest_tax: 0, is_active: true });
   });
 
@@ -48,7 +49,7 @@ describe('payment method form schema', () => {
 
   it('lists with id and both flags $eq (booleans), name $containsi; Todos sends no filter', () => {
     expect(
-      paymentMethodListQuery({
+      resourceListQuery(paymentMethodResource, {
         page: 1,
         pageSize: 10,
         sort: 'interest_tax:desc',
@@ -59,7 +60,7 @@ describe('payment method form schema', () => {
       sort: ['interest_tax:desc'],
       filters: { id: { $eq: '2' }, name: { $containsi: 'pix' }, is_online_payment: { $eq: true }, is_active: { $eq: false } },
     });
-    expect(paymentMethodListQuery({ page: 1, pageSize: 10, sort: 'max_installments:asc' })).toEqual({
+    expect(resourceListQuery(paymentMethodResource, { page: 1, pageSize: 10, sort: 'max_installments:asc' })).toEqual({
       pagination: { page: 1, pageSize: 10 },
       sort: ['max_installments:asc'],
     });

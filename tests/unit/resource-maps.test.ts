@@ -7,10 +7,10 @@ import { resourceMaps } from '@/app/resource-maps';
 import { RESOURCES } from '@/app/resources';
 import { ROUTE_TABLE } from '@/app/route-table';
 import { documentTypeQueries } from '@/features/document-types/api';
-import { paymentMethodQueries } from '@/features/payment-methods/api';
-import { stateQueries } from '@/features/states/api';
+import { paymentMethodOptions } from '@/shared/payment-methods';
+import { stateOptions } from '@/shared/states';
 import { userQueries } from '@/features/users/api';
-import { vehicleTypeQueries } from '@/features/vehicle-types/api';
+import { vehicleTypeOptions } from '@/shared/vehicle-types';
 import { QueryClient } from '@tanstack/react-query';
 import { defineResource, lookupRules } from '@/lib/resources';
 import { INDEX_MARKERS, writeIndexMaps } from '../../scripts/index-maps';
@@ -36,7 +36,7 @@ const things = defineResource({
   list: {
     route: '/things',
     populate: ['owner'],
-    sort: [{ value: 'name', label: 'Nome' }],
+    sort: { name: 'Nome' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
       { name: 'name', label: 'Nome', type: 'text' },
@@ -95,9 +95,9 @@ describe("the worker's lookup rule", () => {
   }
 
   it.each([
-    ['states', () => stateQueries.options()],
-    ['vehicle types', () => vehicleTypeQueries.options()],
-    ['payment methods', () => paymentMethodQueries.options()],
+    ['states', () => stateOptions()],
+    ['vehicle types', () => vehicleTypeOptions()],
+    ['payment methods', () => paymentMethodOptions()],
     ['document types', () => documentTypeQueries.forCompany(null)],
     ['dispatchers', () => userQueries.byType('dispatcher')],
     ['dealership users', () => userQueries.byType('company')],

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { salesItemListQuery } from '@/features/sales-items/api';
+import { salesItemResource } from '@/features/sales-items/resource';
+import { resourceListQuery } from '@/lib/api/list-query';
 import { PARTIAL_MESSAGE } from '@/features/sales-items/sales-item-form';
-import { SUM_MESSAGE, formatItemValue, salesItemFormSchema, salesItemFormToPayload, salesItemToForm, withoutAmounts } from '@/features/sales-items/schema';
+import { SUM_MESSAGE, formatItemValue, salesItemFormSchema, salesItemToForm, withoutAmounts } from '@/features/sales-items/schema';
 import { stubCollection } from './helpers/fake-collection';
 import { can, renderRoute } from './helpers/render-route';
 
@@ -52,7 +53,7 @@ describe('sales item form schema', () => {
   });
 
   it('sends relations as ids and an empty description as null; the retry body drops the three amounts', () => {
-    const payload = salesItemFormToPayload({ ...valid, description: ' ' });
+    const payload = salesItemFormSchema.parse({ ...valid, description: ' ' });
     expect(payload).toMatchObject({ name: 'Emplacamento', description: null, vehicle_type_id: 1, state_id: 25, price: 100 });
     expect(Object.keys(withoutAmounts(payload))).not.toContain('platform_amount');
     expect(withoutAmounts(payload)).toMatchObject({ price: 100, vehicle_type_id: 1 });
@@ -65,7 +66,7 @@ describe('sales item form schema', () => {
 
   it('lists with populate=*, $eq on numbers, flags (booleans) and billing_type, $containsi on the name', () => {
     expect(
-      salesItemListQuery({
+      resourceListQuery(salesItemResource, {
         page: 1,
         pageSize: 10,
         sort: 'price:desc',

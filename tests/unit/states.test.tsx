@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stateListQuery } from '@/features/states/api';
-import { stateFormSchema, stateFormToPayload } from '@/features/states/schema';
+import { stateResource } from '@/features/states/resource';
+import { resourceListQuery } from '@/lib/api/list-query';
+import { stateFormSchema } from '@/features/states/schema';
 import { can, renderRoute } from './helpers/render-route';
 
 /** States (spec 000 §2.9, §5 "State form", §7 "GET /states"). */
@@ -25,11 +26,11 @@ describe('state form schema', () => {
   });
 
   it('sends the name trimmed and the abbreviation upper case', () => {
-    expect(stateFormToPayload({ name: '  Rio de Janeiro ', abbreviation: 'rj' })).toEqual({ name: 'Rio de Janeiro', abbreviation: 'RJ' });
+    expect(stateFormSchema.parse({ name: '  Rio de Janeiro ', abbreviation: 'rj' })).toEqual({ name: 'Rio de Janeiro', abbreviation: 'RJ' });
   });
 
   it('lists with id $eq and name/abbreviation $containsi, sorted and paged', () => {
-    expect(stateListQuery({ page: 2, pageSize: 20, sort: 'name:desc', filters: { id: '7', name: 'paulo', abbreviation: 's' } })).toEqual({
+    expect(resourceListQuery(stateResource, { page: 2, pageSize: 20, sort: 'name:desc', filters: { id: '7', name: 'paulo', abbreviation: 's' } })).toEqual({
       pagination: { page: 2, pageSize: 20 },
       sort: ['name:desc'],
       filters: { id: { $eq: '7' }, name: { $containsi: 'paulo' }, abbreviation: { $containsi: 's' } },

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { vehicleTypeListQuery } from '@/features/vehicle-types/api';
-import { vehicleTypeFormSchema, vehicleTypeFormToPayload, vehicleTypeToForm } from '@/features/vehicle-types/schema';
+import { vehicleTypeResource } from '@/features/vehicle-types/resource';
+import { resourceListQuery } from '@/lib/api/list-query';
+import { vehicleTypeFormSchema, vehicleTypeToForm } from '@/features/vehicle-types/schema';
 import { stubCollection } from './helpers/fake-collection';
 import { can, renderRoute } from './helpers/render-route';
 
@@ -31,7 +32,7 @@ describe('vehicle type form schema', () => {
       description: '',
       is_active: false,
     });
-    expect(vehicleTypeFormToPayload({ name: ' Caminhão ', description: '  ', is_active: true })).toEqual({
+    expect(vehicleTypeFormSchema.parse({ name: ' Caminhão ', description: '  ', is_active: true })).toEqual({
       name: 'Caminhão',
       description: null,
       is_active: true,
@@ -40,14 +41,19 @@ describe('vehicle type form schema', () => {
 
   it('lists with id and is_active $eq (a boolean), name and description $containsi; Todos sends no filter', () => {
     expect(
-      vehicleTypeListQuery({ page: 1, pageSize: 10, sort: 'description:desc', filters: { id: '3', name: 'car', description: 'leve', is_active: 'false' } }),
+      resourceListQuery(vehicleTypeResource, {
+        page: 1,
+        pageSize: 10,
+        sort: 'description:desc',
+        filters: { id: '3', name: 'car', description: 'leve', is_active: 'false' },
+      }),
     ).toEqual({
       pagination: { page: 1, pageSize: 10 },
       sort: ['description:desc'],
       filters: { id: { $eq: '3' }, name: { $containsi: 'car' }, description: { $containsi: 'leve' }, is_active: { $eq: false } },
     });
-    expect(vehicleTypeListQuery({ page: 1, pageSize: 10, filters: { is_active: 'true' } }).filters).toEqual({ is_active: { $eq: true } });
-    expect(vehicleTypeListQuery({ page: 1, pageSize: 10 })).not.toHaveProperty('filters');
+    expect(resourceListQuery(vehicleTypeResource, { page: 1, pageSize: 10, filters: { is_active: 'true' } }).filters).toEqual({ is_active: { $eq: true } });
+    expect(resourceListQuery(vehicleTypeResource, { page: 1, pageSize: 10 })).not.toHaveProperty('filters');
   });
 });
 

@@ -3,9 +3,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { RecordForm, useSaveMutation } from '@/components/form';
 import { useMaskedAppForm } from '@/components/form/masked-form';
 import { dispatcherKeys, dispatcherQueries } from '@/features/despachantes/api';
-import { stateQueries } from '@/features/states/api';
+import { stateOptions } from '@/shared/states';
 import { ApiError, isApiError } from '@/lib/api';
-import { createCompany, createDispatcher, companyKeys, companyQueries, dispatcherTakenMessage, updateCompany } from './api';
+import { companyData, createDispatcher, dispatcherTakenMessage } from './api';
 import { companyFormSchemaFor, companyFormToPayload, companyToForm, type Company, type CompanyFormValues, type CompanyKind } from './schema';
 
 /** What differs between the dealership and the dispatcher forms (spec 001 §2, §8). */
@@ -56,7 +56,7 @@ export function CompanyForm({ id, mode, kind = 'company' }: { id?: string; mode:
       {(dispatcher) => <CompanyFields company={dispatcher} kind={kind} />}
     </RecordForm>
   ) : (
-    <RecordForm {...frame} query={companyQueries.detail}>
+    <RecordForm {...frame} query={companyData.detail}>
       {(company) => <CompanyFields company={company} kind={kind} />}
     </RecordForm>
   );
@@ -68,15 +68,15 @@ function CompanyFields({ company, kind }: { company: Company | undefined; kind: 
   const save = useSaveMutation({
     save: async (values: CompanyFormValues) => {
       const data = companyFormToPayload(values, kind);
-      if (company) return updateCompany(company.documentId, data);
-      if (kind === 'company') return createCompany(data);
+      if (company) return companyData.update(company.documentId, data);
+      if (kind === 'company') return companyData.create(data);
       const taken = await dispatcherTakenMessage(data.cnpj, data.email);
       if (taken) throw new ApiError({ status: 409, message: taken, hasServerMessage: true });
       return createDispatcher(data);
     },
     successMessage: company ? k.saved.updated : k.saved.created,
     errorMessage: company ? k.failed.updated : k.failed.created,
-    invalidate: kind === 'dispatcher' ? dispatcherKeys.all() : companyKeys.all(),
+    invalidate: kind === 'dispatcher' ? dispatcherKeys.all() : companyData.keys.all(),
     onSaved: () => navigate(k.list),
   });
   const schema = companyFormSchemaFor(kind);
@@ -103,7 +103,7 @@ function CompanyFields({ company, kind }: { company: Company | undefined; kind: 
             <f.QuerySelectField
               label="Estado"
               required
-              query={stateQueries.options()}
+              query={stateOptions()}
               optionLabel={(s) => `${s.abbreviation} - ${s.name}`}
               current={current ? { ...current, name: current.name ?? '', abbreviation: current.abbreviation ?? '', documentId: '' } : null}
               emptyLabel="Selecione o estado"

@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
+import { RegisterList, type ListColumn } from '@/components/layout/list';
 import { formatDocument } from '@/lib/document';
 import type { ListSearch } from '@/lib/list-search';
-import { companyKeys, companyListInput, companyQueries, deleteCompany } from './api';
-import { companyResource } from './resource';
+import { companyData } from './api';
 import { companyStateLabel, type Company } from './schema';
 
 const columns: ListColumn<Company>[] = [
@@ -15,34 +13,18 @@ const columns: ListColumn<Company>[] = [
 ];
 
 /**
- * /companies 'Concessionárias' (spec 001 §2 "Dealerships", §7, §8): ID, Nome Fantasia, Razão
- * Social, CNPJ (formatted, alphanumeric too), Estado (abbreviation or name); the filters id (`$eq`),
- * texts (`$containsi`) and 'Apenas empresas ativas/inativas' (is_active `$eq`); the sorts of the
- * spec; edit and delete ('Concessionária excluída' / 'Registro removido com sucesso.', failure
- * 'Não foi possível excluir a concessionária.') for holders of company update/delete.
+ * /companies 'Concessionárias' (spec 001 §2 "Dealerships", §7, §8): the register list with the
+ * declared filters and sort; CNPJ formatted (alphanumeric too), Estado (abbreviation or name).
  */
-export function CompanyList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
-  const queryClient = useQueryClient();
-  const list = useResourceList({ search, onSearchChange, query: companyQueries.list(companyListInput(search)) });
-  const remove = useMutation({
-    mutationFn: (c: Company) => deleteCompany(c.documentId),
-    meta: {
-      successTitle: 'Concessionária excluída',
-      successMessage: 'Registro removido com sucesso.',
-      errorMessage: 'Não foi possível excluir a concessionária.',
-      useServerMessage: false,
-    },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: companyKeys.all() }),
-  });
+export function CompanyList(props: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   return (
-    <ListPage<Company>
-      resource={companyResource}
-      list={list}
+    <RegisterList
+      {...props}
+      data={companyData}
       columns={columns}
-      getRowId={(c) => c.documentId}
-      newTo={{ to: '/company/new' }}
-      editTo={(c) => ({ to: '/company/$id', params: { id: c.documentId } })}
-      onDelete={(c) => remove.mutateAsync(c)}
+      deletedTitle="Concessionária excluída"
+      deleted="Registro removido com sucesso."
+      deleteFailed="Não foi possível excluir a concessionária."
     />
   );
 }

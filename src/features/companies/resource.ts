@@ -15,19 +15,17 @@ export const companyResource = defineResource({
   menu: { group: 'CADASTROS', order: 20 },
   list: {
     route: '/companies',
-    // the screen asks for its page itself (no loader yet)
-    early: false,
     populate: ['address_state_id'],
     where: { type: { $eq: 'company' } },
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'trade_name', label: 'Nome Fantasia' },
-      { value: 'legal_name', label: 'Razão Social' },
-      { value: 'cnpj', label: 'CNPJ' },
-      { value: 'email', label: 'Email' },
-      { value: 'address_city', label: 'Cidade' },
-      { value: 'createdAt', label: 'Data de criação' },
-    ],
+    sort: {
+      id: 'ID',
+      trade_name: 'Nome Fantasia',
+      legal_name: 'Razão Social',
+      cnpj: 'CNPJ',
+      email: 'Email',
+      address_city: 'Cidade',
+      createdAt: 'Data de criação',
+    },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
       { name: 'trade_name', label: 'Nome Fantasia', type: 'text' },

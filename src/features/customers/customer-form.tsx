@@ -1,58 +1,37 @@
-import { revalidateLogic } from '@tanstack/react-form';
-import { useNavigate } from '@tanstack/react-router';
-import { RecordForm, useSaveMutation } from '@/components/form';
+import { RegisterForm, type RegisterFieldsProps } from '@/components/form';
 import { useMaskedAppForm } from '@/components/form/masked-form';
-import { isApiError } from '@/lib/api';
 import { documentMessage } from '@/lib/document';
-import { createCustomer, customerKeys, customerQueries, updateCustomer } from './api';
-import { customerFormSchema, customerFormToPayload, customerToForm, type Customer, type CustomerFormValues } from './schema';
+import { customerData } from './api';
+import { customerFormSchema, customerToForm, type Customer } from './schema';
 
 /**
  * 'Novo cliente' / 'Editar cliente' (spec 001 §2, §5 "Customer", §8): Nome (≥ 2), CPF/CNPJ
  * (masked as typed, sent bare; the check-digit message shows when the field is left), Email
- * (valid or empty → null), Telefone (masked, sent as digits). A failed load toasts 'Erro ao
- * carregar cliente' and returns to /customers; a failed save shows the server's message
- * ('CPF/CNPJ já cadastrado', ...) or 'Erro ao criar cliente' / 'Erro ao atualizar cliente'.
+ * (valid or empty → null), Telefone (masked, sent as digits).
  */
-export function CustomerForm({ id, mode }: { id?: string; mode: 'new' | 'edit' }) {
+export function CustomerForm() {
   return (
-    <RecordForm
-      mode={mode}
-      id={id}
-      query={customerQueries.detail}
-      titles={{ new: 'Novo cliente', edit: 'Editar cliente' }}
-      backTo={{ to: '/customers' }}
-      loadErrorTitle="Erro ao carregar cliente"
-      loadErrorDescription={(error) => (isApiError(error) && error.status === 404 ? 'Cliente não encontrado.' : error.message)}
-    >
-      {(customer) => <CustomerFields customer={customer} />}
-    </RecordForm>
+    <RegisterForm
+      data={customerData}
+      schema={customerFormSchema}
+      toForm={customerToForm}
+      fields={CustomerFields}
+      texts={{
+        titles: { new: 'Novo cliente', edit: 'Editar cliente' },
+        loadFailed: 'Erro ao carregar cliente',
+        notFound: 'Cliente não encontrado.',
+        saved: { created: 'Cliente criado com sucesso', updated: 'Cliente atualizado com sucesso' },
+        failed: { created: 'Erro ao criar cliente', updated: 'Erro ao atualizar cliente' },
+      }}
+    />
   );
 }
 
-function CustomerFields({ customer }: { customer: Customer | undefined }) {
-  const navigate = useNavigate();
-  const save = useSaveMutation({
-    save: (values: CustomerFormValues) => {
-      const data = customerFormToPayload(values);
-      return customer ? updateCustomer(customer.documentId, data) : createCustomer(data);
-    },
-    successMessage: customer ? 'Cliente atualizado com sucesso' : 'Cliente criado com sucesso',
-    errorMessage: customer ? 'Erro ao atualizar cliente' : 'Erro ao criar cliente',
-    invalidate: customerKeys.all(),
-    onSaved: () => navigate({ to: '/customers', search: { page: 1, pageSize: 10 } }),
-  });
-  const form = useMaskedAppForm({
-    defaultValues: customerToForm(customer),
-    // submit first, then again on every change: fixing one field clears its message (and a message on another field
-    // no longer blocks the next Salvar)
-    validationLogic: revalidateLogic(),
-    validators: { onDynamic: customerFormSchema },
-    onSubmit: ({ value }) => save.submit(value),
-  });
+function CustomerFields({ options, page }: RegisterFieldsProps<Customer, typeof customerFormSchema>) {
+  const form = useMaskedAppForm(options);
   return (
     <form.AppForm>
-      <form.RecordFormPage title={customer ? 'Editar cliente' : 'Novo cliente'} backTo={{ to: '/customers' }}>
+      <form.RecordFormPage {...page}>
         <form.AppField name="name">{(f) => <f.TextField label="Nome" required />}</form.AppField>
         <form.AppField name="cpf_cnpj" validators={{ onBlur: ({ value }) => documentMessage(value) }}>
           {(f) => <f.DocumentField label="CPF/CNPJ" required />}

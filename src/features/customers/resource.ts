@@ -14,13 +14,7 @@ export const customerResource = defineResource({
   menu: { group: 'CADASTROS', order: 30 },
   list: {
     route: '/customers',
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'name', label: 'Nome' },
-      { value: 'cpf_cnpj', label: 'CPF/CNPJ' },
-      { value: 'email', label: 'Email' },
-      { value: 'createdAt', label: 'Criado em' },
-    ],
+    sort: { id: 'ID', name: 'Nome', cpf_cnpj: 'CPF/CNPJ', email: 'Email', createdAt: 'Criado em' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
       { name: 'name', label: 'Nome', type: 'text' },

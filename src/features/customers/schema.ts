@@ -55,8 +55,6 @@ export const customerFormSchema = z.object({
   phone_number: z.pipe(z.string(), z.transform(optionalText)),
 });
 export type CustomerFormValues = z.input<typeof customerFormSchema>;
-/** The `{data}` of POST/PUT /customers. */
-export type CustomerPayload = z.output<typeof customerFormSchema>;
 
 /** The form values of a loaded customer (edit) or of a new one. */
 export const customerToForm = (c?: Customer): CustomerFormValues => ({
@@ -65,6 +63,3 @@ export const customerToForm = (c?: Customer): CustomerFormValues => ({
   email: c?.email ?? '',
   phone_number: c?.phone_number ?? '',
 });
-
-/** The `{data}` of POST/PUT /customers from valid form values. @throws ZodError when invalid */
-export const customerFormToPayload = (values: CustomerFormValues): CustomerPayload => customerFormSchema.parse(values);

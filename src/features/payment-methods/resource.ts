@@ -12,13 +12,7 @@ export const paymentMethodResource = defineResource({
   lookup: {},
   list: {
     route: '/payment-methods',
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'name', label: 'Nome' },
-      { value: 'max_installments', label: 'Parcelas máx.' },
-      { value: 'interest_tax', label: 'Taxa de juros' },
-      { value: 'createdAt', label: 'Criado em' },
-    ],
+    sort: { id: 'ID', name: 'Nome', max_installments: 'Parcelas máx.', interest_tax: 'Taxa de juros', createdAt: 'Criado em' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
       { name: 'name', label: 'Nome', type: 'text' },

@@ -3,20 +3,9 @@ import * as z from 'zod/mini';
 import { strapiIdSchema } from '@/lib/api/strapi';
 
 /**
- * Payment methods (spec 001 §3 "Payment method", "Payment method (reference)"): the reference
- * schema of a select option or populated relation, the full record of the register screens, and
- * their form.
+ * Payment methods (spec 001 §3 "Payment method"): the full record of the register screens and their
+ * form. The reference schema of a select option or populated relation is shared (src/shared/payment-methods.ts).
  */
-
-/** A payment method as a select option. */
-export const paymentMethodRefSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.optional(z.string()),
-  name: z.string(),
-  max_installments: z.nullish(z.number()),
-  is_active: z.nullish(z.boolean()),
-});
-export type PaymentMethodRef = z.infer<typeof paymentMethodRefSchema>;
 
 /** A decimal of the API (a number, or a string on PostgreSQL); null → 0. */
 const decimal = z.pipe(
@@ -74,8 +63,6 @@ export const paymentMethodFormSchema = z.object({
   is_active: z.boolean(),
 });
 export type PaymentMethodFormValues = z.input<typeof paymentMethodFormSchema>;
-/** The `{data}` of POST/PUT /payment-methods. */
-export type PaymentMethodPayload = z.output<typeof paymentMethodFormSchema>;
 
 /** The form values of a loaded payment method (edit) or of a new one (online and active, 0 instalments, 0 %). */
 export const paymentMethodToForm = (p?: PaymentMethod): PaymentMethodFormValues => ({
@@ -85,6 +72,3 @@ export const paymentMethodToForm = (p?: PaymentMethod): PaymentMethodFormValues 
   interest_tax: p?.interest_tax ?? 0,
   is_active: p ? p.is_active !== false : true,
 });
-
-/** The `{data}` of POST/PUT /payment-methods from valid form values. @throws ZodError when invalid */
-export const paymentMethodFormToPayload = (values: PaymentMethodFormValues): PaymentMethodPayload => paymentMethodFormSchema.parse(values);

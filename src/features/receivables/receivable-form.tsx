@@ -6,7 +6,7 @@ import { useMaskedAppForm } from '@/components/form/masked-form';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
-import { paymentMethodQueries } from '@/features/payment-methods/api';
+import { paymentMethodOptions } from '@/shared/payment-methods';
 import { salesOrderQueries } from '@/features/sales-orders/api';
 import { userQueries } from '@/features/users/api';
 import { userDisplayName, type UserRef } from '@/features/users/schema';
@@ -106,7 +106,7 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
           {(f) => (
             <f.QuerySelectField
               label="Meio de Pagamento"
-              query={paymentMethodQueries.options()}
+              query={paymentMethodOptions()}
               current={method}
               optionLabel={(m) => m.name}
               emptyLabel="Nenhum"

@@ -4,7 +4,7 @@ import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { formatBRL } from '@/lib/money';
-import { paymentMethodQueries } from '@/features/payment-methods/api';
+import { paymentMethodOptions } from '@/shared/payment-methods';
 import { refUserName } from '@/features/users/schema';
 import { RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -45,7 +45,7 @@ const columns: ListColumn<Receivable>[] = [
 export function ReceivableList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   const queryClient = useQueryClient();
   const list = useResourceList({ search, onSearchChange, serverSearch: true, query: receivableQueries.list(toReceivableSearch(search)) });
-  const methods = useQuery(paymentMethodQueries.options());
+  const methods = useQuery(paymentMethodOptions());
 
   const remove = useMutation({
     mutationFn: (r: Receivable) => deleteReceivable(r.documentId),

@@ -25,14 +25,14 @@ export const receivableResource = defineResource({
     populate: ['payment_method_id', 'sales_order', 'user_dispatcher_id', 'user_company_id'],
     pageSize: RECEIVABLES_PAGE_SIZE,
     pageSizes: [10, 25, 50, 100],
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'document_number', label: 'Número do Documento' },
-      { value: 'amount_original', label: 'Valor' },
-      { value: 'payment_date', label: 'Data de Pagamento' },
-      { value: 'status_in', label: 'Status' },
-      { value: 'createdAt', label: 'Criado em' },
-    ],
+    sort: {
+      id: 'ID',
+      document_number: 'Número do Documento',
+      amount_original: 'Valor',
+      payment_date: 'Data de Pagamento',
+      status_in: 'Status',
+      createdAt: 'Criado em',
+    },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
       { name: 'document_number', label: 'Número do Documento', type: 'text' },

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { toReais } from '@/lib/money';
 import { customerRefSchema } from '@/features/customers/schema';
-import { paymentMethodRefSchema } from '@/features/payment-methods/schema';
+import { paymentMethodRefSchema } from '@/shared/payment-methods';
 import { userRefSchema } from '@/features/users/schema';
 import { RECEIVABLE_STATUSES, normalizeReceivableStatus } from './status';
 import { sortFields } from '@/lib/resources';

@@ -16,10 +16,6 @@ export const roleResource = defineResource({
   list: {
     route: '/roles',
     unpaged: true,
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'name', label: 'Nome' },
-      { value: 'type', label: 'Tipo' },
-    ],
+    sort: { id: 'ID', name: 'Nome', type: 'Tipo' },
   },
 });

@@ -25,13 +25,7 @@ export const salesItemResource = defineResource({
   list: {
     route: '/sales-items',
     populate: '*',
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'name', label: 'Nome' },
-      { value: 'price', label: 'Preço' },
-      { value: 'billing_type', label: 'Tipo de cobrança' },
-      { value: 'createdAt', label: 'Criado em' },
-    ],
+    sort: { id: 'ID', name: 'Nome', price: 'Preço', billing_type: 'Tipo de cobrança', createdAt: 'Criado em' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
       { name: 'name', label: 'Nome', type: 'text' },

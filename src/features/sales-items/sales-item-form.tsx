@@ -4,10 +4,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { RecordForm, useAppForm } from '@/components/form';
 import { toast } from '@/components/ui/toast';
-import { stateQueries } from '@/features/states/api';
-import { vehicleTypeQueries } from '@/features/vehicle-types/api';
+import { stateOptions } from '@/shared/states';
+import { vehicleTypeOptions } from '@/shared/vehicle-types';
 import { isApiError } from '@/lib/api';
-import { saveSalesItem, salesItemKeys, salesItemQueries } from './api';
+import { salesItemData, saveSalesItem } from './api';
 import {
   BILLING_TYPE_LABELS,
   BILLING_TYPES,
@@ -15,7 +15,6 @@ import {
   amountsDifference,
   formatItemValue,
   salesItemFormSchema,
-  salesItemFormToPayload,
   salesItemToForm,
   type SalesItem,
   type SalesItemFormValues,
@@ -51,7 +50,7 @@ export function SalesItemForm({ id, mode }: { id?: string; mode: 'new' | 'edit' 
     <RecordForm
       mode={mode}
       id={id}
-      query={salesItemQueries.detail}
+      query={salesItemData.detail}
       titles={{ new: 'Novo item para venda', edit: 'Editar item para venda' }}
       backTo={{ to: '/sales-items' }}
       loadErrorTitle="Erro ao carregar item para venda"
@@ -67,11 +66,11 @@ function SalesItemFields({ item }: { item: SalesItem | undefined }) {
   const queryClient = useQueryClient();
   const successMessage = item ? 'Item para venda atualizado com sucesso' : 'Item para venda criado com sucesso';
   const save = useMutation({
-    mutationFn: (values: SalesItemFormValues) => saveSalesItem(item?.documentId, salesItemFormToPayload(values)),
+    mutationFn: (values: SalesItemFormValues) => saveSalesItem(item?.documentId, salesItemFormSchema.parse(values)),
     meta: { errorMessage: item ? 'Erro ao atualizar item para venda' : 'Erro ao criar item para venda' },
     onSuccess: async ({ partial }) => {
       toast(partial ? { title: 'Sucesso (Parcial)', description: PARTIAL_MESSAGE } : { title: 'Sucesso', description: successMessage });
-      await queryClient.invalidateQueries({ queryKey: salesItemKeys.all() });
+      await queryClient.invalidateQueries({ queryKey: salesItemData.keys.all() });
       await navigate({ to: '/sales-items', search: { page: 1, pageSize: 10 } });
     },
   });
@@ -97,7 +96,7 @@ function SalesItemFields({ item }: { item: SalesItem | undefined }) {
             <f.QuerySelectField
               label="Tipo de veículo"
               required
-              query={vehicleTypeQueries.options()}
+              query={vehicleTypeOptions()}
               optionLabel={(v) => v.name}
               current={
                 item?.vehicle_type_id && 'name' in item.vehicle_type_id
@@ -114,7 +113,7 @@ function SalesItemFields({ item }: { item: SalesItem | undefined }) {
               label="Estado"
               required
               helper="Obrigatório também para itens de imposto estadual."
-              query={stateQueries.options()}
+              query={stateOptions()}
               optionLabel={(s) => `${s.abbreviation} - ${s.name}`}
               current={
                 item?.state_id && 'name' in item.state_id

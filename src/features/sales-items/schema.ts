@@ -112,9 +112,6 @@ export const salesItemToForm = (s?: SalesItem): SalesItemFormValues => ({
   is_ipva: s?.is_ipva ?? false,
 });
 
-/** The `{data}` of POST/PUT /sales-items from valid form values. @throws ZodError when invalid */
-export const salesItemFormToPayload = (values: SalesItemFormValues): SalesItemPayload => salesItemFormSchema.parse(values);
-
 /** The payload without the three amounts (the spec's retry after an 'Invalid key' answer). */
 export const withoutAmounts = (data: SalesItemPayload): Omit<SalesItemPayload, (typeof SALES_ITEM_AMOUNTS)[number]> => {
   const { vehicle_documentation_company_amount: _d, vehicle_sales_company_amount: _c, platform_amount: _p, ...rest } = data;

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { formatBRL, type Cents } from '@/lib/money';
 import { MoneyInput } from '@/components/ui/money-input';
 import { effectiveInstallments, installmentOptions, installmentValueText, methodAllowsInstallments, validateNewPayment } from './payments';
-import type { PaymentMethodRef } from '@/features/payment-methods/schema';
+import type { PaymentMethodRef } from '@/shared/payment-methods';
 
 export interface NewPaymentValues {
   paymentMethodId: number;

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage, isNoAnswer } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { paymentMethodQueries } from '@/features/payment-methods/api';
+import { paymentMethodOptions } from '@/shared/payment-methods';
 import { confirmReceivable, deleteReceivable, undoReceivable } from '@/features/receivables/api';
 import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
 import type { OutboxItem } from '@/lib/offline/db';
@@ -87,7 +87,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   const can = (action: string) => hasPermission(permissions, { api: 'receivable', controller: 'receivable', action });
   const paymentsQuery = useQuery(salesOrderQueries.payments(order.id));
   const methodsQuery = useQuery({
-    ...paymentMethodQueries.options(),
+    ...paymentMethodOptions(),
     meta: { errorMessage: 'Não foi possível carregar os meios de pagamento.', useServerMessage: false },
   });
   const methods = methodsQuery.data ?? [];

@@ -10,7 +10,7 @@ import { useIsMobile } from '@/lib/use-media-query';
 import type { NewPaymentValues } from './new-payment-dialog';
 import type { PaymentAction } from './payment-dialogs';
 import { PAYMENT_PAGE_SIZES, paymentActions, paymentPage } from './payments';
-import type { PaymentMethodRef } from '@/features/payment-methods/schema';
+import type { PaymentMethodRef } from '@/shared/payment-methods';
 import type { OrderPayment } from './schema';
 import { paymentStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/input';
 import { documentTypeQueries } from '@/features/document-types/api';
-import { paymentMethodQueries } from '@/features/payment-methods/api';
+import { paymentMethodOptions } from '@/shared/payment-methods';
 import { OUTBOX_KINDS } from './keys';
 import type { QueuedPaymentPayload, QueuedUploadPayload } from './outbox';
 import { NewPaymentDialog } from './new-payment-dialog';
@@ -40,7 +40,7 @@ export function QueuedItemEditDialog({ item, onClose, onSave }: QueuedItemEditDi
 
 function EditPayment({ item, onClose, onSave }: { item: OutboxItem<QueuedPaymentPayload>; onClose: () => void; onSave: QueuedItemEditDialogProps['onSave'] }) {
   const methodsQuery = useQuery({
-    ...paymentMethodQueries.options(),
+    ...paymentMethodOptions(),
     meta: { errorMessage: 'Não foi possível carregar os meios de pagamento.', useServerMessage: false },
   });
   const methods = methodsQuery.data ?? [];

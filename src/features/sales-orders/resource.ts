@@ -22,13 +22,7 @@ export const salesOrderResource = defineResource({
   list: {
     route: '/sales-orders',
     populate: '*',
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'billing_date', label: 'Data' },
-      { value: 'original_amount', label: 'Valor Nominal' },
-      { value: 'current_amount', label: 'Valor Final' },
-      { value: 'status_in', label: 'Situação' },
-    ],
+    sort: { id: 'ID', billing_date: 'Data', original_amount: 'Valor Nominal', current_amount: 'Valor Final', status_in: 'Situação' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
       { name: 'from', label: 'Data Inicial', type: 'date' },

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { customerRefSchema } from '@/features/customers/schema';
 import { documentTypeRefSchema } from '@/features/document-types/schema';
-import { paymentMethodRefSchema } from '@/features/payment-methods/schema';
+import { paymentMethodRefSchema } from '@/shared/payment-methods';
 import { userDisplayName, userRefSchema, type UserRef } from '@/features/users/schema';
 import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from './status';
 import { sortFields } from '@/lib/resources';

@@ -13,12 +13,7 @@ export const stateResource = defineResource({
   list: {
     route: '/states',
     // The columns are ours (the spec shows none: docs/decisions.md).
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'name', label: 'Nome' },
-      { value: 'abbreviation', label: 'Sigla' },
-      { value: 'createdAt', label: 'Criado em' },
-    ],
+    sort: { id: 'ID', name: 'Nome', abbreviation: 'Sigla', createdAt: 'Criado em' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
       { name: 'name', label: 'Nome', type: 'text' },

@@ -27,6 +27,3 @@ export type StateFormValues = z.input<typeof stateFormSchema>;
 
 /** The form values of a loaded state (edit) or of a new one. */
 export const stateToForm = (state?: State): StateFormValues => ({ name: state?.name ?? '', abbreviation: state?.abbreviation ?? '' });
-
-/** The `{data}` of POST/PUT /states from valid form values (trimmed, abbreviation upper case). @throws ZodError when invalid */
-export const stateFormToPayload = (values: StateFormValues) => stateFormSchema.parse(values);

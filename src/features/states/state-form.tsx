@@ -1,50 +1,34 @@
-import { useNavigate } from '@tanstack/react-router';
-import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
-import { isApiError } from '@/lib/api';
-import { createState, stateKeys, stateQueries, updateState } from './api';
-import { stateFormSchema, stateFormToPayload, stateToForm, type State, type StateFormValues } from './schema';
+import { RegisterForm, useAppForm, type RegisterFieldsProps } from '@/components/form';
+import { stateData } from './api';
+import { stateFormSchema, stateToForm, type State } from './schema';
 
 /**
  * 'Novo estado' / 'Editar estado' (spec 000 §2.5, §2.9, §5 "State form", §8): Nome (at least 2)
- * and Sigla (exactly 2, upper case as typed). Failures: 'Erro ao criar estado' /
- * 'Erro ao atualizar estado' (or the server's message); back to /states when saved.
+ * and Sigla (exactly 2, upper case as typed).
  */
-export function StateForm({ id, mode }: { id?: string; mode: 'new' | 'edit' }) {
+export function StateForm() {
   return (
-    <RecordForm
-      mode={mode}
-      id={id}
-      query={stateQueries.detail}
-      titles={{ new: 'Novo estado', edit: 'Editar estado' }}
-      backTo={{ to: '/states' }}
-      loadErrorTitle="Erro ao carregar estado"
-      loadErrorDescription={(error) => (isApiError(error) && error.status === 404 ? 'Estado não encontrado.' : error.message)}
-    >
-      {(state) => <StateFields state={state} />}
-    </RecordForm>
+    <RegisterForm
+      data={stateData}
+      schema={stateFormSchema}
+      toForm={stateToForm}
+      fields={StateFields}
+      texts={{
+        titles: { new: 'Novo estado', edit: 'Editar estado' },
+        loadFailed: 'Erro ao carregar estado',
+        notFound: 'Estado não encontrado.',
+        saved: { created: 'Estado criado com sucesso', updated: 'Estado atualizado com sucesso' },
+        failed: { created: 'Erro ao criar estado', updated: 'Erro ao atualizar estado' },
+      }}
+    />
   );
 }
 
-function StateFields({ state }: { state: State | undefined }) {
-  const navigate = useNavigate();
-  const save = useSaveMutation({
-    save: (values: StateFormValues) => {
-      const data = stateFormToPayload(values);
-      return state ? updateState(state.documentId, data) : createState(data);
-    },
-    successMessage: state ? 'Estado atualizado com sucesso' : 'Estado criado com sucesso',
-    errorMessage: state ? 'Erro ao atualizar estado' : 'Erro ao criar estado',
-    invalidate: stateKeys.all(),
-    onSaved: () => navigate({ to: '/states', search: { page: 1, pageSize: 10 } }),
-  });
-  const form = useAppForm({
-    defaultValues: stateToForm(state),
-    validators: { onSubmit: stateFormSchema },
-    onSubmit: ({ value }) => save.submit(value),
-  });
+function StateFields({ options, page }: RegisterFieldsProps<State, typeof stateFormSchema>) {
+  const form = useAppForm(options);
   return (
     <form.AppForm>
-      <form.RecordFormPage title={state ? 'Editar estado' : 'Novo estado'} backTo={{ to: '/states' }}>
+      <form.RecordFormPage {...page}>
         <form.AppField name="name">{(f) => <f.TextField label="Nome" required maxLength={100} />}</form.AppField>
         <form.AppField name="abbreviation">{(f) => <f.TextField label="Sigla" required maxLength={2} transform={(t) => t.toUpperCase()} />}</form.AppField>
       </form.RecordFormPage>

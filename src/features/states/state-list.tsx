@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ListPage, useResourceList, type ListColumn } from '@/components/layout/list';
+import { RegisterList, type ListColumn } from '@/components/layout/list';
 import { formatDate } from '@/lib/format';
-import type { ListSearch } from '@/lib/list-search';
-import { deleteState, stateKeys, stateListInput, stateQueries } from './api';
-import { stateResource } from './resource';
+import { stateData } from './api';
 import type { State } from './schema';
 
 const columns: ListColumn<State>[] = [
@@ -14,28 +11,18 @@ const columns: ListColumn<State>[] = [
 ];
 
 /**
- * /states 'Estados' (spec 000 §2.4, §2.9, §7): server list with the filters id (`$eq`), name and
- * abbreviation (`$containsi`), sort, paging; the search box filters the current page; new, edit
- * and delete for holders of state create/update/delete. The columns are ours (the spec shows none:
- * docs/decisions.md).
+ * /states 'Estados' (spec 000 §2.4, §2.9, §7): the register list with the declared filters and
+ * sort; delete toasts the server's message or 'Não foi possível excluir o estado.'. The columns
+ * are ours (the spec shows none: docs/decisions.md).
  */
-export function StateList({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
-  const queryClient = useQueryClient();
-  const list = useResourceList({ search, onSearchChange, query: stateQueries.list(stateListInput(search)) });
-  const remove = useMutation({
-    mutationFn: (s: State) => deleteState(s.documentId),
-    meta: { successMessage: 'Estado excluído com sucesso', errorMessage: 'Não foi possível excluir o estado.' },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: stateKeys.all() }),
-  });
+export function StateList() {
   return (
-    <ListPage<State>
-      resource={stateResource}
-      list={list}
+    <RegisterList
+      data={stateData}
       columns={columns}
-      getRowId={(s) => s.documentId}
-      newTo={{ to: '/state/new' }}
-      editTo={(s) => ({ to: '/state/$id', params: { id: s.documentId } })}
-      onDelete={(s) => remove.mutateAsync(s)}
+      deleted="Estado excluído com sucesso"
+      deleteFailed="Não foi possível excluir o estado."
+      deleteServerMessage
     />
   );
 }

@@ -18,13 +18,7 @@ export const userResource = defineResource({
   list: {
     route: '/users',
     populate: '*',
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'username', label: 'Username' },
-      { value: 'name', label: 'Nome' },
-      { value: 'email', label: 'Email' },
-      { value: 'createdAt', label: 'Data de criação' },
-    ],
+    sort: { id: 'ID', username: 'Username', name: 'Nome', email: 'Email', createdAt: 'Data de criação' },
     filters: [
       { name: 'id', label: 'ID do Usuário', type: 'number' },
       { name: 'username', label: 'Username', type: 'text', clean: 'mask' },

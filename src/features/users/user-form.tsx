@@ -4,7 +4,7 @@ import { RecordForm, useSaveMutation } from '@/components/form';
 import { useMaskedAppForm } from '@/components/form/masked-form';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
-import { stateQueries } from '@/features/states/api';
+import { stateOptions } from '@/shared/states';
 import { session, useSession } from '@/lib/session';
 import { createUser, dealershipOptionsQuery, roleOptionsQuery, updateUser, userKeys, userQueries } from './api';
 import {
@@ -121,7 +121,7 @@ function UserFields({ user }: { user: User | undefined }) {
             <f.QuerySelectField
               label="Estado"
               required
-              query={stateQueries.options()}
+              query={stateOptions()}
               optionLabel={(s) => s.name}
               current={user?.address_state_id ? { ...user.address_state_id, documentId: '', name: user.address_state_id.name ?? '', abbreviation: '' } : null}
               emptyLabel="Selecione..."

@@ -12,12 +12,7 @@ export const vehicleTypeResource = defineResource({
   lookup: {},
   list: {
     route: '/vehicle-types',
-    sort: [
-      { value: 'id', label: 'ID' },
-      { value: 'name', label: 'Nome' },
-      { value: 'createdAt', label: 'Criado em' },
-      { value: 'description', label: 'Descrição' },
-    ],
+    sort: { id: 'ID', name: 'Nome', createdAt: 'Criado em', description: 'Descrição' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
       { name: 'name', label: 'Nome', type: 'text' },

@@ -26,8 +26,6 @@ export const vehicleTypeFormSchema = z.object({
   is_active: z.boolean(),
 });
 export type VehicleTypeFormValues = z.input<typeof vehicleTypeFormSchema>;
-/** The `{data}` of POST/PUT /vehicle-types. */
-export type VehicleTypePayload = z.output<typeof vehicleTypeFormSchema>;
 
 /** The form values of a loaded vehicle type (edit) or of a new one (active). */
 export const vehicleTypeToForm = (v?: VehicleType): VehicleTypeFormValues => ({
@@ -35,6 +33,3 @@ export const vehicleTypeToForm = (v?: VehicleType): VehicleTypeFormValues => ({
   description: v?.description ?? '',
   is_active: v ? v.is_active !== false : true,
 });
-
-/** The `{data}` of POST/PUT /vehicle-types from valid form values. @throws ZodError when invalid */
-export const vehicleTypeFormToPayload = (values: VehicleTypeFormValues): VehicleTypePayload => vehicleTypeFormSchema.parse(values);

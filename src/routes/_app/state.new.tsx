@@ -2,11 +2,4 @@ import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/app/route-table';
 import { StateForm } from '@/features/states/state-form';
 
-export const Route = createFileRoute('/_app/state/new')({
-  staticData: routeMeta('/state/new'),
-  component: RouteComponent,
-});
-
-function RouteComponent() {
-  return <StateForm mode="new" />;
-}
+export const Route = createFileRoute('/_app/state/new')({ staticData: routeMeta('/state/new'), component: StateForm });

@@ -2,12 +2,4 @@ import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/app/route-table';
 import { VehicleTypeForm } from '@/features/vehicle-types/vehicle-type-form';
 
-export const Route = createFileRoute('/_app/vehicle-type/$id')({
-  staticData: routeMeta('/vehicle-type/$id'),
-  component: RouteComponent,
-});
-
-function RouteComponent() {
-  const { id } = Route.useParams();
-  return <VehicleTypeForm id={id} mode="edit" />;
-}
+export const Route = createFileRoute('/_app/vehicle-type/$id')({ staticData: routeMeta('/vehicle-type/$id'), component: VehicleTypeForm });

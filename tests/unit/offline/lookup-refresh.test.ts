@@ -4,10 +4,13 @@ import { refreshLookupsAfterWrites } from '@/app/lookups';
 import { RESOURCES } from '@/app/resources';
 import { createDispatcher } from '@/features/companies/api';
 import { documentTypeQueries, updateDocumentType } from '@/features/document-types/api';
-import { paymentMethodQueries, updatePaymentMethod } from '@/features/payment-methods/api';
-import { stateQueries, updateState } from '@/features/states/api';
+import { stateData } from '@/features/states/api';
+import { paymentMethodData } from '@/features/payment-methods/api';
+import { vehicleTypeData } from '@/features/vehicle-types/api';
+import { paymentMethodOptions } from '@/shared/payment-methods';
+import { stateOptions } from '@/shared/states';
+import { vehicleTypeOptions } from '@/shared/vehicle-types';
 import { updateUser, userQueries } from '@/features/users/api';
-import { updateVehicleType, vehicleTypeQueries } from '@/features/vehicle-types/api';
 import { LOOKUPS_CACHE } from '@/lib/offline/lookup-cache';
 import { lookupRules } from '@/lib/resources';
 import { isLookupRequest } from '../../../sw/lookups';
@@ -113,10 +116,10 @@ describe('a write refreshes the cached lookups it changes', () => {
   });
 
   it('states: the select shows a renamed state at once', async () => {
-    expect(await names(client, stateQueries.options())).toEqual(['Acre']);
-    await names(client, vehicleTypeQueries.options());
-    await updateState('s1', { name: 'Acre Novo', abbreviation: 'AC' });
-    expect(await names(client, stateQueries.options())).toEqual(['Acre Novo']);
+    expect(await names(client, stateOptions())).toEqual(['Acre']);
+    await names(client, vehicleTypeOptions());
+    await stateData.update('s1', { name: 'Acre Novo', abbreviation: 'AC' });
+    expect(await names(client, stateOptions())).toEqual(['Acre Novo']);
     // another lookup keeps its cached copy
     expect([...cached.keys()].some((k) => k.includes('/api/vehicle-types?'))).toBe(true);
   });
@@ -136,22 +139,22 @@ describe('a write refreshes the cached lookups it changes', () => {
   });
 
   it('vehicle types: the select shows a renamed type at once', async () => {
-    expect(await names(client, vehicleTypeQueries.options())).toEqual(['Carro']);
-    await updateVehicleType('v1', { name: 'Moto', description: null, is_active: true });
-    expect(await names(client, vehicleTypeQueries.options())).toEqual(['Moto']);
+    expect(await names(client, vehicleTypeOptions())).toEqual(['Carro']);
+    await vehicleTypeData.update('v1', { name: 'Moto', description: null, is_active: true });
+    expect(await names(client, vehicleTypeOptions())).toEqual(['Moto']);
   });
 
   it('payment methods: the select shows a renamed method at once', async () => {
-    expect(await names(client, paymentMethodQueries.options())).toEqual(['PIX']);
-    await updatePaymentMethod('p1', { name: 'Pix', is_online_payment: true, max_installments: 0, interest_tax: 0, is_active: true });
-    expect(await names(client, paymentMethodQueries.options())).toEqual(['Pix']);
+    expect(await names(client, paymentMethodOptions())).toEqual(['PIX']);
+    await paymentMethodData.update('p1', { name: 'Pix', is_online_payment: true, max_installments: 0, interest_tax: 0, is_active: true });
+    expect(await names(client, paymentMethodOptions())).toEqual(['Pix']);
   });
 
   it('without the refresh, the next read is the old list (what the worker and the memory cache hold)', async () => {
     stop?.();
-    expect(await names(client, stateQueries.options())).toEqual(['Acre']);
-    await updateState('s1', { name: 'Acre Novo', abbreviation: 'AC' });
+    expect(await names(client, stateOptions())).toEqual(['Acre']);
+    await stateData.update('s1', { name: 'Acre Novo', abbreviation: 'AC' });
     await client.invalidateQueries();
-    expect(await names(client, stateQueries.options())).toEqual(['Acre']);
+    expect(await names(client, stateOptions())).toEqual(['Acre']);
   });
 });

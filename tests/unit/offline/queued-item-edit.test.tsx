@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { documentTypeKeys } from '@/features/document-types/api';
-import { paymentMethodKeys } from '@/features/payment-methods/api';
+import { paymentMethodOptions } from '@/shared/payment-methods';
 import { OUTBOX_KINDS } from '@/features/sales-orders/keys';
 import type { QueuedPaymentPayload, QueuedUploadPayload } from '@/features/sales-orders/outbox';
 import { QueuedItemEditDialog, isEditableQueuedItem } from '@/features/sales-orders/queued-item-edit-dialog';
@@ -14,7 +14,7 @@ import type { OutboxItem } from '@/lib/offline/db';
 
 function withQueries(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(paymentMethodKeys.options(), [
+  client.setQueryData(paymentMethodOptions().queryKey, [
     { id: 1, name: 'Cartão de crédito' },
     { id: 2, name: 'PIX' },
   ]);

@@ -1,5 +1,6 @@
 /** The list kit (issue 9 item 4): a list screen is a resource, its columns and its filter schema on these parts. */
 export { ListPage, type ListPageProps } from './list-page';
+export { RegisterList, type RegisterListProps } from './register-list';
 export { FilterPanel } from './filter-panel';
 export { DataTable } from './data-table';
 export { MobileCards } from './mobile-cards';
@@ -7,4 +8,4 @@ export { Pager } from './pager';
 export { useListSearch, useResourceList, SEARCH_DEBOUNCE_MS, type ListSearchControls, type ResourceList, type ListPageData } from './use-resource-list';
 export { listQueryView, NOTHING_OFFLINE_TEXT, type ListQueryView } from './list-state';
 export type { FilterField, ListColumn, ColumnPriority } from './types';
-export { TRI_STATE_OPTIONS, FlagBadge } from './flags';
+export { TRI_STATE_OPTIONS, FlagBadge, flagColumn } from './flags';

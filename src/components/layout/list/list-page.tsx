@@ -5,7 +5,7 @@ import { listPage } from 'styled-system/recipes';
 import { Icon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { crudAbilities, type CrudAbilities, type PermissionBase } from '@/lib/permissions';
-import type { ResourceDef } from '@/lib/resources';
+import { sortOptions, type ResourceDef } from '@/lib/resources';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
 import { DataTable } from './data-table';
@@ -164,7 +164,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
       <FilterPanel
         list={list}
         fields={props.filterFields ?? withOptions(props.resource?.list?.filters, props.filterOptions)}
-        sortOptions={props.sortOptions ?? props.resource?.list?.sort}
+        sortOptions={props.sortOptions ?? (props.resource ? sortOptions(props.resource) : undefined)}
       />
 
       <div className={s.body}>
