@@ -1,7 +1,7 @@
 // ESLint for the PWA (issue 9 item 1). The server has its own config in server/.
 // The arrows of docs/frontend.md are rules here, as bulletproof-react's .eslintrc does:
-//   routes → app → features → lib/components/theme; a feature reaches another feature only
-//   through its public files (api.ts, schema.ts, resource.ts); no import cycles; kebab-case files.
+//   routes → app → features → shared → lib/components/theme; features never import each other
+//   (what two of them need lives in src/shared/); no import cycles; kebab-case files.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
@@ -11,20 +11,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** A feature's public surface: what other features (and app/, routes/) may import. */
-// keys.ts: a feature's query keys and outbox kinds without its API code (src/app/offline.ts, issue 14).
-// outbox.ts: what the offline outbox (app/offline.ts) does with a feature's queued writes.
-const PUBLIC_FILES = ['api.ts', 'schema.ts', 'resource.ts', 'keys.ts', 'outbox.ts'];
+/**
+ * What src/app reads of a feature: its declaration (resource.ts, found by a glob too), its data
+ * layer (api.ts), its query keys and outbox kinds without its API code (keys.ts, issue 14) and what
+ * the offline outbox does with its queued writes (outbox.ts). Routes also take its screens.
+ */
+const PUBLIC_FILES = ['resource.ts', 'api.ts', 'keys.ts', 'outbox.ts'];
+const publicList = PUBLIC_FILES.join(', ');
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-/** One zone per feature: every other feature is off limits except its public files. */
+/** One zone per feature: every other feature is off limits, so no two features can import each other. */
 const featureZones = features.map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
-  except: [`./${name}`, ...features.filter((o) => o !== name).flatMap((o) => PUBLIC_FILES.map((f) => `./${o}/${f}`))],
-  message: 'A feature imports another feature only through its api.ts, schema.ts or resource.ts.',
+  except: [`./${name}`],
+  message: `A feature never imports another feature: what two features need of one resource (its record as a relation, its select options, its status labels and transitions) lives in src/shared/. A feature's public files (${publicList}, and its screens) are for src/app and src/routes.`,
 }));
 
 export default tseslint.config(
@@ -66,9 +69,15 @@ export default tseslint.config(
             // lib/, components/ and theme/ are the bottom layer: they never reach up.
             ...['lib', 'components', 'theme'].map((layer) => ({
               target: `./src/${layer}`,
-              from: ['./src/features', './src/routes', './src/app'],
-              message: 'lib/, components/ and theme/ never import features, app/ or routes.',
+              from: ['./src/features', './src/routes', './src/app', './src/shared'],
+              message: 'lib/, components/ and theme/ never import shared/, features, app/ or routes.',
             })),
+            // shared/ (reference data two features need) sits under the features.
+            {
+              target: './src/shared',
+              from: ['./src/features', './src/routes', './src/app'],
+              message: 'src/shared/ never imports features, app/ or routes: it is what they share.',
+            },
             // Features never import app/ (route table, menu) or route files.
             { target: './src/features', from: ['./src/routes', './src/app'], message: 'Features never import app/ or routes.' },
             // app/ reads features' public files only.
@@ -76,7 +85,7 @@ export default tseslint.config(
               target: './src/app',
               from: './src/features',
               except: features.flatMap((o) => PUBLIC_FILES.map((f) => `./${o}/${f}`)),
-              message: 'app/ reads a feature only through its api.ts, schema.ts, resource.ts, keys.ts or outbox.ts.',
+              message: `app/ reads a feature only through its public files: ${publicList}.`,
             },
             // Nothing imports a route file except the generated tree (router.tsx imports that).
             { target: './src/!(routes)/**', from: './src/routes/**', message: 'Never import a route file.' },

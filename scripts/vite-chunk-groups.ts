@@ -43,7 +43,8 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
  *   barrels of /login merely reach, such as zod's core, is not loaded by /login), and
  *   `extraModules.shared`;
  * - `schemas` (chunk `feature-schemas`): the features' response schemas and status tables (`features/<x>/schema.ts`,
- *   `status.ts`) written with zod/mini, the ones a list parses its rows with: a list of orders
+ *   `status.ts`) and the shared reference data (`shared/<x>.ts`: records as relations, select
+ *   lookups) written with zod/mini, the ones a list parses its rows with: a list of orders
  *   parses customers, users, payment methods and document types too, one chunk each before.
  *   The form schemas (classic zod) stay out, so a list never loads classic zod for them. With
  *   `extraModules.schemas`;
@@ -117,7 +118,7 @@ export function sharedChunkModules(
   // A module importing classic zod (`zod`, not `zod/mini`) is a form's: it stays out of `schemas`.
   const classicZod = (dep: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(dep) && !/[\\/]zod[\\/](v4[\\/])?mini[\\/]/.test(dep);
   const responseSchema = (id: string) =>
-    /[\\/]src[\\/]features[\\/][^\\/]+[\\/](schema|status)\.ts$/.test(id) && !(graph.get(id)?.imports ?? []).some(classicZod);
+    /[\\/]src[\\/](features[\\/][^\\/]+[\\/](schema|status)|shared[\\/][^\\/]+)\.ts$/.test(id) && !(graph.get(id)?.imports ?? []).some(classicZod);
   const schemas = new Set([
     ...ids.filter((id) => responseSchema(id) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id)),
     ...(options.extraModules?.schemas ?? []).filter((id) => graph.has(id)),

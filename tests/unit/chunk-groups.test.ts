@@ -72,7 +72,8 @@ describe('shared chunks of a signed-in start', () => {
     // the profile form uses the switch too
     [`${R}/_app/profile.tsx`, m(['/app/src/input.tsx', '/app/src/components/ui/switch.tsx'])],
     ['/app/src/orders-api.ts', m(['/app/src/features/orders/schema.ts', '/app/src/features/orders/status.ts'])],
-    ['/app/src/features/orders/schema.ts', m(['/app/node_modules/zod/mini/index.js', '/app/src/features/users/schema.ts'])],
+    ['/app/src/features/orders/schema.ts', m(['/app/node_modules/zod/mini/index.js', '/app/src/features/users/schema.ts', '/app/src/shared/customers.ts'])],
+    ['/app/src/shared/customers.ts', m(['/app/node_modules/zod/mini/index.js'])],
     ['/app/src/features/orders/status.ts', m()],
     ['/app/src/features/users/schema.ts', m(['/app/node_modules/zod/mini/index.js'])],
     ['/app/src/features/users/form-schema.ts', m(['/app/node_modules/zod/index.js'])],
@@ -157,6 +158,7 @@ describe('shared chunks of a signed-in start', () => {
         '/app/src/features/orders/schema.ts',
         '/app/src/features/orders/status.ts',
         '/app/src/features/users/schema.ts',
+        '/app/src/shared/customers.ts',
         '/app/node_modules/zod/mini/coerce.js',
       ].sort(),
     );

@@ -6,10 +6,10 @@ import { MENU } from '@/app/menu';
 import { resourceMaps } from '@/app/resource-maps';
 import { RESOURCES } from '@/app/resources';
 import { ROUTE_TABLE } from '@/app/route-table';
-import { documentTypeQueries } from '@/features/document-types/api';
+import { documentTypesForCompany } from '@/shared/document-types';
 import { paymentMethodOptions } from '@/shared/payment-methods';
 import { stateOptions } from '@/shared/states';
-import { userQueries } from '@/features/users/api';
+import { usersByType } from '@/shared/users';
 import { vehicleTypeOptions } from '@/shared/vehicle-types';
 import { QueryClient } from '@tanstack/react-query';
 import { defineResource, lookupRules } from '@/lib/resources';
@@ -98,9 +98,9 @@ describe("the worker's lookup rule", () => {
     ['states', () => stateOptions()],
     ['vehicle types', () => vehicleTypeOptions()],
     ['payment methods', () => paymentMethodOptions()],
-    ['document types', () => documentTypeQueries.forCompany(null)],
-    ['dispatchers', () => userQueries.byType('dispatcher')],
-    ['dealership users', () => userQueries.byType('company')],
+    ['document types', () => documentTypesForCompany(null)],
+    ['dispatchers', () => usersByType('dispatcher')],
+    ['dealership users', () => usersByType('company')],
   ])("caches the %s select's request", async (_name, query) => {
     expect(isLookupRequest(await urlOf(query()), 'http://localhost', rules)).toBe(true);
   });

@@ -16,7 +16,7 @@ import {
 } from '@/features/sales-orders/schema';
 import { salesOrderListQuery, orderDocumentsQuery } from '@/features/sales-orders/strapi-query';
 import { dayBoundaryIso, textAsReais } from '@/lib/api/filters';
-import { documentTypesQuery } from '@/features/document-types/api';
+import { documentTypesQuery } from '@/shared/document-types';
 import {
   methodAllowsInstallments,
   installmentOptions,

@@ -25,11 +25,6 @@ export async function createDispatcher(data: CompanyPayload): Promise<Company> {
   return (await api.post('/companies/createDispatcher', { data: body }, { schema: singleSchema(companySchema) })).data;
 }
 
-/** DELETE /companies/deleteDispatcher/{documentId}: the dispatcher, its agreements and its login user. @throws ApiError */
-export async function deleteDispatcher(documentId: string): Promise<void> {
-  await api.delete(`/companies/deleteDispatcher/${encodeURIComponent(documentId)}`);
-}
-
 /**
  * The existence checks before creating a dispatcher (spec 001 §7 "existence checks for username
  * and e-mail via GET /companies filtered by those fields"): the CNPJ (the login's username) and the

@@ -2,9 +2,9 @@ import type { ToOptions } from '@tanstack/react-router';
 import { useNavigate } from '@tanstack/react-router';
 import { RecordForm, useSaveMutation } from '@/components/form';
 import { useMaskedAppForm } from '@/components/form/masked-form';
-import { dispatcherKeys, dispatcherQueries } from '@/features/despachantes/api';
 import { stateOptions } from '@/shared/states';
 import { ApiError, isApiError } from '@/lib/api';
+import { dispatcherDetail, dispatcherKeysRoot } from '@/shared/companies';
 import { companyData, createDispatcher, dispatcherTakenMessage } from './api';
 import { companyFormSchemaFor, companyFormToPayload, companyToForm, type Company, type CompanyFormValues, type CompanyKind } from './schema';
 
@@ -52,7 +52,7 @@ export function CompanyForm({ id, mode, kind = 'company' }: { id?: string; mode:
     loadErrorDescription: (error: Error) => (isApiError(error) && error.status === 404 ? k.notFound(id ?? '') : error.message),
   };
   return kind === 'dispatcher' ? (
-    <RecordForm {...frame} query={dispatcherQueries.detail}>
+    <RecordForm {...frame} query={dispatcherDetail}>
       {(dispatcher) => <CompanyFields company={dispatcher} kind={kind} />}
     </RecordForm>
   ) : (
@@ -76,7 +76,7 @@ function CompanyFields({ company, kind }: { company: Company | undefined; kind: 
     },
     successMessage: company ? k.saved.updated : k.saved.created,
     errorMessage: company ? k.failed.updated : k.failed.created,
-    invalidate: kind === 'dispatcher' ? dispatcherKeys.all() : companyData.keys.all(),
+    invalidate: kind === 'dispatcher' ? dispatcherKeysRoot() : companyData.keys.all(),
     onSaved: () => navigate(k.list),
   });
   const schema = companyFormSchemaFor(kind);

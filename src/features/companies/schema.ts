@@ -1,35 +1,9 @@
 import { z } from 'zod';
 import { isValidCnpjDocument, sanitizeDocument } from '@/lib/document';
+import type { Company } from '@/shared/companies';
 
-/** The state of a company's address as populated (`populate[0]=address_state_id`). */
-export const companyStateSchema = z.looseObject({ id: z.number(), name: z.string().nullish(), abbreviation: z.string().nullish() });
-
-/**
- * A company as GET /companies answers it (spec 001 §3 "Company / dispatcher / dealership"): the
- * dealership list and form read trade_name, legal_name, cnpj (bare: digits, or the letters of an
- * alphanumeric CNPJ), the address (state populated), email, phone_number (digits), is_active, type.
- */
-export const companySchema = z.looseObject({
-  id: z.number(),
-  documentId: z.string(),
-  trade_name: z.string().nullish(),
-  legal_name: z.string().nullish(),
-  cnpj: z.string().nullish(),
-  address_street: z.string().nullish(),
-  address_number: z.string().nullish(),
-  address_postal_code: z.string().nullish(),
-  address_city: z.string().nullish(),
-  address_state_id: companyStateSchema.nullish(),
-  email: z.string().nullish(),
-  phone_number: z.string().nullish(),
-  is_active: z.boolean().nullish(),
-  type: z.string().nullish(),
-  createdAt: z.string().nullish(),
-});
-export type Company = z.infer<typeof companySchema>;
-
-/** The state shown in the list: its abbreviation, else its name (spec 001 §2), else ''. */
-export const companyStateLabel = (c: Pick<Company, 'address_state_id'>) => c.address_state_id?.abbreviation || c.address_state_id?.name || '';
+/** The company's record schema is shared with the dispatchers (src/shared/companies.ts). */
+export { companySchema, companyStateLabel, type Company } from '@/shared/companies';
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
 

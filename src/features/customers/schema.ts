@@ -4,18 +4,9 @@ import { strapiIdSchema } from '@/lib/api/strapi';
 import { documentMessage, sanitizeDocument } from '@/lib/document';
 
 /**
- * Customers (spec 001 §3 "Customer"): the reference schema of a populated `customer_id` relation
- * (orders, receivables), the full record of the register screens and their form.
+ * Customers (spec 001 §3 "Customer"): the record of the register screens and their form (the
+ * reference schema of a populated `customer_id` is shared: src/shared/customers.ts).
  */
-
-/** A customer as populated on an order or receivable relation. */
-export const customerRefSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.optional(z.string()),
-  name: z.nullish(z.string()),
-  cpf_cnpj: z.nullish(z.string()),
-});
-export type CustomerRef = z.infer<typeof customerRefSchema>;
 
 /** A customer as GET /customers answers it: cpf_cnpj bare (digits, or the letters of an alphanumeric CNPJ). */
 export const customerSchema = z.looseObject({

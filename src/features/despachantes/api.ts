@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { companySchema } from '@/features/companies/schema';
-import { api, isApiError, pagedSchema, singleSchema } from '@/lib/api';
-import { userQueryKey } from '@/lib/session';
+import { api, isApiError, pagedSchema } from '@/lib/api';
 import { despachanteResource } from './resource';
-import { agreementSchema, dispatcherSchema, isDispatcherType, type Agreement, type Dispatcher, type Incentives } from './schema';
+import { companySchema, dispatcherDetail, dispatcherKeysRoot } from '@/shared/companies';
+import { agreementSchema, type Agreement, type Incentives } from './schema';
 
 /** The data layer of dispatchers and their dealership agreements (spec 001 §7 "Dispatchers", "Agreements"). */
 export const dispatcherKeys = {
-  all: () => userQueryKey('despachantes'),
+  all: dispatcherKeysRoot,
   list: () => [...dispatcherKeys.all(), 'list'] as const,
   detail: (id: string) => [...dispatcherKeys.all(), 'detail', id] as const,
   agreements: (dispatcherUserId: number) => [...dispatcherKeys.all(), 'agreements', dispatcherUserId] as const,
@@ -16,13 +15,6 @@ export const dispatcherKeys = {
 
 /** The fields of the dispatcher list (spec 001 §7: "pageSize 100 and selected fields"). */
 const LIST_FIELDS = ['trade_name', 'legal_name', 'cnpj', 'type', 'documentId'];
-
-/** The error a detail load throws when the record is not a dispatcher (spec 001 §8 "Other"). */
-export class NotADispatcherError extends Error {
-  constructor() {
-    super('Registro encontrado não é um despachante.');
-  }
-}
 
 export const dispatcherQueries = {
   /** GET /companies with type in dispatcher (and 'dispacher'), 100 records, selected fields. Failure: 'Erro ao buscar despachantes.' */
@@ -45,26 +37,8 @@ export const dispatcherQueries = {
       retry: 0,
       meta: { errorMessage: 'Erro ao buscar despachantes.', useServerMessage: false },
     }),
-  /**
-   * GET /companies/{id}?populate=address_state_id,user_id (documentId or numeric id).
-   * @throws NotADispatcherError when the record is a dealership; ApiError 404 when missing
-   */
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: dispatcherKeys.detail(id),
-      queryFn: async ({ signal }): Promise<Dispatcher> => {
-        const found = (
-          await api.get(`/companies/${encodeURIComponent(id)}`, {
-            query: { populate: ['address_state_id', 'user_id'] },
-            schema: singleSchema(dispatcherSchema),
-            signal,
-          })
-        ).data;
-        if (!isDispatcherType(found.type)) throw new NotADispatcherError();
-        return found;
-      },
-      retry: (count, error) => !(error instanceof NotADispatcherError) && !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 1,
-    }),
+  /** One dispatcher (src/shared/companies.ts; the company form loads it too). */
+  detail: dispatcherDetail,
   /** GET /company-agreements?populate=*&filters[user_dispatcher_id][id][$eq]={user id}. */
   agreements: (dispatcherUserId: number) =>
     queryOptions({
@@ -154,4 +128,9 @@ export async function saveAgreementIncentives(agreement: Agreement, dispatcherUs
 /** DELETE /company-agreements/{documentId}. @throws ApiError */
 export async function deleteAgreement(documentId: string): Promise<void> {
   await api.delete(`/company-agreements/${encodeURIComponent(documentId)}`);
+}
+
+/** DELETE /companies/deleteDispatcher/{documentId}: the dispatcher, its agreements and its login user. @throws ApiError */
+export async function deleteDispatcher(documentId: string): Promise<void> {
+  await api.delete(`/companies/deleteDispatcher/${encodeURIComponent(documentId)}`);
 }

@@ -7,13 +7,13 @@ import { cardClass } from '@/components/ui/card';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
-import { deleteDispatcher } from '@/features/companies/api';
 import { isApiError } from '@/lib/api';
 import { formatDocument } from '@/lib/document';
 import { formatPhoneNumber } from '@/lib/format';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { deleteAgreement, dispatcherKeys, dispatcherQueries, NotADispatcherError, saveAgreementIncentives } from './api';
+import { NotADispatcherError } from '@/shared/companies';
+import { deleteAgreement, deleteDispatcher, dispatcherKeys, dispatcherQueries, saveAgreementIncentives } from './api';
 import { despachanteResource } from './resource';
 import { LINK_TEXTS, agreementCompanyName, formatPercent, type Agreement, type Dispatcher, type Incentives } from './schema';
 

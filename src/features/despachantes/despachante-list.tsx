@@ -5,7 +5,7 @@ import { listPage, tableCell } from 'styled-system/recipes';
 import { listQueryView, NOTHING_OFFLINE_TEXT, useListSearch } from '@/components/layout/list';
 import { Icon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
-import type { Company } from '@/features/companies/schema';
+import type { Company } from '@/shared/companies';
 import { foldText } from '@/lib/api/filters';
 import { formatDocument } from '@/lib/document';
 import type { ListSearch } from '@/lib/list-search';

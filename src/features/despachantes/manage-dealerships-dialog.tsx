@@ -6,7 +6,7 @@ import { SubmitForm, useAppForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import type { Company } from '@/features/companies/schema';
+import type { Company } from '@/shared/companies';
 import { formatDocument } from '@/lib/document';
 import { dispatcherKeys, dispatcherQueries, updateDispatcherCompanies } from './api';
 import { LINK_TEXTS, linkFormSchema, type Dispatcher, type LinkFormValues } from './schema';

@@ -1,17 +1,7 @@
 import { z } from 'zod';
-import { companySchema } from '@/features/companies/schema';
 
-/** A dispatcher: a company of type dispatcher with its login user (`user_id`, spec 001 §3). */
-export const dispatcherSchema = companySchema.extend({
-  user_id: z
-    .union([z.looseObject({ id: z.number() }), z.number()])
-    .nullish()
-    .transform((v) => (typeof v === 'number' ? { id: v } : (v ?? null))),
-});
-export type Dispatcher = z.infer<typeof dispatcherSchema>;
-
-/** True for the dispatcher type and the spec's misspelt variant 'dispacher' (spec 001 §1). */
-export const isDispatcherType = (type: string | null | undefined) => type === 'dispatcher' || type === 'dispacher';
+/** A dispatcher's record (a company of type dispatcher) is shared with the company form (src/shared/companies.ts). */
+export { dispatcherSchema, isDispatcherType, type Dispatcher } from '@/shared/companies';
 
 /** The dealership user of an agreement (spec 001 §3 "Dealership user": id, name, username, email, phone_number, trade_name). */
 export const agreementCompanySchema = z.looseObject({

@@ -4,8 +4,7 @@ import { css } from 'styled-system/css';
 import { SubmitForm, useAppForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
-import { userQueries } from '@/features/users/api';
-import { userDisplayName, type UserRef } from '@/features/users/schema';
+import { userDisplayName, type UserRef, usersByType } from '@/shared/users';
 import { createDocumentType, documentTypeKeys, documentTypeRecordQueries, updateDocumentType } from './api';
 import {
   INVALID_COMPANY,
@@ -53,8 +52,8 @@ function partyOptions(users: UserRef[] | undefined, current: DocumentTypeRecord[
  */
 function DocumentTypeForm({ record, onDone }: { record?: DocumentTypeRecord; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const dispatchers = useQuery({ ...userQueries.byType('dispatcher'), meta: { errorMessage: 'Erro ao buscar despachantes.', useServerMessage: false } });
-  const companies = useQuery({ ...userQueries.byType('company'), meta: { errorMessage: 'Erro ao buscar concessionárias.', useServerMessage: false } });
+  const dispatchers = useQuery({ ...usersByType('dispatcher'), meta: { errorMessage: 'Erro ao buscar despachantes.', useServerMessage: false } });
+  const companies = useQuery({ ...usersByType('company'), meta: { errorMessage: 'Erro ao buscar concessionárias.', useServerMessage: false } });
   const dispatcherIds = new Set((dispatchers.data ?? []).map((u) => Number(u.id)));
   const companyIds = new Set((companies.data ?? []).map((u) => Number(u.id)));
   const save = useMutation({

@@ -1,22 +1,9 @@
 // zod/mini (issue 14): see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 import { strapiIdSchema } from '@/lib/api/strapi';
+import { documentTypeSchema } from '@/shared/document-types';
 
-/**
- * Document types (spec 000 §2.10, spec 001 §3): the reference schema used by order documents.
- * The document-type screens fill in the full record and form here.
- */
-
-/** A document type (spec 001 §3 "Sales order document ... document_type (name)"). */
-export const documentTypeSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.optional(z.string()),
-  name: z.string(),
-});
-export type DocumentType = z.infer<typeof documentTypeSchema>;
-
-/** A document type as an order document's relation carries it: the name may be absent. */
-export const documentTypeRefSchema = z.partial(documentTypeSchema, { name: true });
+/** Document types (spec 000 §2.10): the record the screen lists and its form (the reference schema is shared). */
 
 /** A user relation of a document type: populated (`{id, name, trade_name?, legal_name?}`), a bare id, or null. */
 const partyRefSchema = z.union([

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, isApiError, pagedSchema, singleSchema, type RequestScope } from '@/lib/api';
+import { api, isApiError, pagedSchema, singleSchema } from '@/lib/api';
 import { userQueryKey } from '@/lib/session';
 import { RECEIVABLE_POPULATE, receivableListQuery } from './strapi-query';
 import { receivableSchema, type Receivable, type ReceivablePayload, type ReceivableSearch } from './schema';
@@ -63,25 +63,4 @@ export async function createReceivable(data: ReceivablePayload, idempotencyKey: 
 export async function updateReceivable(id: string, data: ReceivablePayload): Promise<Receivable> {
   const answer = await api.put(`/receivables/${encodeURIComponent(id)}`, { data }, { schema: singleSchema(receivableSchema) });
   return answer.data;
-}
-
-/**
- * POST /receivables/confirm/{id} (empty body): pending → paid; `scope`: the offline outbox's owner
- * and abort signal. @throws ApiError ('Não foi possível confirmar o pagamento.')
- */
-export async function confirmReceivable(id: string | number, scope?: RequestScope): Promise<void> {
-  await api.post(`/receivables/confirm/${encodeURIComponent(String(id))}`, {}, scope);
-}
-
-/**
- * POST /receivables/undo/{id} (empty body): paid → reversed; `scope` as in {@link confirmReceivable}.
- * @throws ApiError ('Não foi possível estornar o pagamento.')
- */
-export async function undoReceivable(id: string | number, scope?: RequestScope): Promise<void> {
-  await api.post(`/receivables/undo/${encodeURIComponent(String(id))}`, {}, scope);
-}
-
-/** DELETE /receivables/{id or documentId}. @throws ApiError ('Não foi possível excluir o pagamento.') */
-export async function deleteReceivable(id: string | number): Promise<void> {
-  await api.delete(`/receivables/${encodeURIComponent(String(id))}`);
 }

@@ -7,10 +7,10 @@ import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
 import { paymentMethodOptions } from '@/shared/payment-methods';
-import { salesOrderQueries } from '@/features/sales-orders/api';
-import { userQueries } from '@/features/users/api';
-import { userDisplayName, type UserRef } from '@/features/users/schema';
-import { confirmReceivable, createReceivable, receivableKeys, receivableQueries, undoReceivable, updateReceivable } from './api';
+import { salesOrderOptions } from '@/shared/sales-orders';
+import { userDisplayName, type UserRef, usersByType } from '@/shared/users';
+import { confirmReceivable, undoReceivable } from '@/shared/receivables';
+import { createReceivable, receivableKeys, receivableQueries, updateReceivable } from './api';
 import { newReceivableDefaults, receivableFormSchema, receivableFormToPayload, receivableToForm, type Receivable, type ReceivableFormValues } from './schema';
 import { RECEIVABLES_PAGE_SIZE } from './resource';
 import { RECEIVABLE_STATUS_OPTIONS } from './status';
@@ -125,7 +125,7 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
             <f.QuerySelectField
               label="Pedido"
               required
-              query={salesOrderQueries.options()}
+              query={salesOrderOptions()}
               current={record?.sales_order ? { id: record.sales_order.id, documentId: '' } : null}
               optionLabel={(o) => `#${o.id}`}
               emptyLabel="Selecione..."
@@ -137,7 +137,7 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
             <f.QuerySelectField
               label="Despachante"
               required
-              query={userQueries.byType('dispatcher')}
+              query={usersByType('dispatcher')}
               current={record?.user_dispatcher_id as UserRef | null | undefined}
               optionLabel={userLabel}
               emptyLabel="Selecione..."
@@ -150,7 +150,7 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
             <f.QuerySelectField
               label="Concessionária"
               required
-              query={userQueries.byType('company')}
+              query={usersByType('company')}
               current={record?.user_company_id as UserRef | null | undefined}
               optionLabel={userLabel}
               emptyLabel="Selecione..."

@@ -5,11 +5,12 @@ import { formatDate } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { formatBRL } from '@/lib/money';
 import { paymentMethodOptions } from '@/shared/payment-methods';
-import { refUserName } from '@/features/users/schema';
+import { refUserName } from '@/shared/users';
 import { RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { receivableResource } from './resource';
-import { deleteReceivable, receivableKeys, receivableQueries } from './api';
+import { deleteReceivable } from '@/shared/receivables';
+import { receivableKeys, receivableQueries } from './api';
 import { toReceivableSearch, type Receivable } from './schema';
 
 const columns: ListColumn<Receivable>[] = [

@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { toReais } from '@/lib/money';
-import { customerRefSchema } from '@/features/customers/schema';
+import { customerRefSchema } from '@/shared/customers';
 import { paymentMethodRefSchema } from '@/shared/payment-methods';
-import { userRefSchema } from '@/features/users/schema';
+import { userRefSchema } from '@/shared/users';
 import { RECEIVABLE_STATUSES, normalizeReceivableStatus } from './status';
 import { sortFields } from '@/lib/resources';
 import { receivableResource } from './resource';

@@ -3,16 +3,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api, isApiError, pagedSchema, singleSchema } from '@/lib/api';
 import { salesOrderKeys } from './keys';
-import { SALES_ORDER_OPTIONS_QUERY, orderDocumentsQuery, orderPaymentsQuery, salesOrderListQuery } from './strapi-query';
-import {
-  orderDocumentSchema,
-  orderPaymentSchema,
-  salesOrderOptionSchema,
-  salesOrderSchema,
-  type OrderDocument,
-  type SalesOrderPayload,
-  type SalesOrderSearch,
-} from './schema';
+import { orderDocumentsQuery, orderPaymentsQuery, salesOrderListQuery } from './strapi-query';
+import { orderDocumentSchema, orderPaymentSchema, salesOrderSchema, type OrderDocument, type SalesOrderPayload, type SalesOrderSearch } from './schema';
 
 /**
  * The data layer of sales orders: their queries (list, detail, options, an order's payments and
@@ -57,14 +49,6 @@ export const salesOrderQueries = {
       queryKey: salesOrderKeys.detail(documentId),
       queryFn: ({ signal }) => fetchSalesOrder(documentId, signal),
       retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 1,
-    }),
-  /** `{id, documentId}` of up to 100 orders, newest first, for the receivable form's 'Pedido' select. */
-  options: () =>
-    queryOptions({
-      queryKey: salesOrderKeys.options(),
-      queryFn: async ({ signal }) =>
-        (await api.get('/sales-orders', { query: { ...SALES_ORDER_OPTIONS_QUERY }, schema: pagedSchema(salesOrderOptionSchema), signal })).data,
-      staleTime: 60_000,
     }),
   /** Payments (receivables) of an order by `pedido_id`, newest first. */
   payments: (orderId: number) =>

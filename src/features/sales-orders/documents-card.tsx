@@ -6,7 +6,7 @@ import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
 import { FILE_ACCEPT, documentTypeName, documentTypeRows, isAcceptedFile } from './documents';
-import type { DocumentType } from '@/features/document-types/schema';
+import type { DocumentType } from '@/shared/document-types';
 import type { OrderDocument } from './schema';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cardClass } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { isApiError } from '@/lib/api/errors';
 import { foldText } from '@/lib/api/filters';
-import type { DocumentType } from '@/features/document-types/schema';
+import type { DocumentType } from '@/shared/document-types';
 import type { OrderDocument } from './schema';
 
 /**

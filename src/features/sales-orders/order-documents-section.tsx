@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { NEW_TAB_LINK, openInNewTab } from '@/lib/navigation/open-in-new-tab';
 import { useSession } from '@/lib/session';
-import { documentTypeQueries } from '@/features/document-types/api';
+import { documentTypesForCompany } from '@/shared/document-types';
 import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
 import { OUTBOX_KINDS, salesOrderKeys, salesOrderQueries } from './api';
 import { deleteOrderDocument, fetchSignedUrl, uploadOrderDocument, type UploadOrderDocumentInput } from './payments-documents-api';
@@ -17,7 +17,7 @@ import type { QueuedUploadPayload } from './outbox';
 import { DocumentsCard, type SendingDocument } from './documents-card';
 import { MISSING_SIGNED_URL, DELETE_DOCUMENT_FEEDBACK, signedUrlErrorMessage, typesForOrder } from './documents';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
-import type { DocumentType } from '@/features/document-types/schema';
+import type { DocumentType } from '@/shared/document-types';
 import type { OrderDocument, SalesOrder } from './schema';
 
 /** Mutation key of an order's uploads; `useMutationState` reads the ones still being sent. */
@@ -34,7 +34,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
   const { permissions, user } = useSession();
   const canDocument = (action: string) => hasPermission(permissions, { api: 'sales-order-document', controller: 'sales-order-document', action });
   const companyUserId = order.user_company_id?.id ?? null;
-  const typesQuery = useQuery(documentTypeQueries.forCompany(companyUserId));
+  const typesQuery = useQuery(documentTypesForCompany(companyUserId));
   const docsQuery = useQuery(salesOrderQueries.documents(order.id));
 
   const upload = useMutation({

@@ -5,7 +5,7 @@ import { errorMessage, isNoAnswer } from '@/lib/api';
 import { hasPermission } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { paymentMethodOptions } from '@/shared/payment-methods';
-import { confirmReceivable, deleteReceivable, undoReceivable } from '@/features/receivables/api';
+import { confirmReceivable, deleteReceivable, undoReceivable } from '@/shared/receivables';
 import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
 import type { OutboxItem } from '@/lib/offline/db';
 import { OUTBOX_KINDS, salesOrderKeys, salesOrderQueries } from './api';

@@ -2,7 +2,7 @@ import { isApiError } from '@/lib/api';
 import { type Cents } from '@/lib/money';
 import type { OutboxItem } from '@/lib/offline/db';
 import type { OutboxHandler } from '@/lib/offline/outbox';
-import { confirmReceivable, undoReceivable } from '@/features/receivables/api';
+import { confirmReceivable, undoReceivable } from '@/shared/receivables';
 import { OUTBOX_KINDS } from './keys';
 import { paymentCustomDocumentId } from './payments';
 import { createOrderDocument, createOrderPayment, uploadOrderFile } from './payments-documents-api';

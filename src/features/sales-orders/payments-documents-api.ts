@@ -4,7 +4,7 @@ import { api, ApiError, isApiError, singleSchema, type RequestScope } from '@/li
 import { apiUpload } from '@/lib/api/upload';
 import { type Cents } from '@/lib/money';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
-import { fetchDocumentTypes } from '@/features/document-types/api';
+import { fetchDocumentTypes } from '@/shared/document-types';
 import { findDocumentType } from './documents';
 import { buildNewPaymentPayload } from './payments';
 import { orderDocumentSchema, orderPaymentSchema, type OrderDocument, type OrderPayment } from './schema';

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/input';
-import { documentTypeQueries } from '@/features/document-types/api';
+import { documentTypesForCompany } from '@/shared/document-types';
 import { paymentMethodOptions } from '@/shared/payment-methods';
 import { OUTBOX_KINDS } from './keys';
 import type { QueuedPaymentPayload, QueuedUploadPayload } from './outbox';
@@ -62,7 +62,7 @@ function EditPayment({ item, onClose, onSave }: { item: OutboxItem<QueuedPayment
 }
 
 function EditUpload({ item, onClose, onSave }: { item: OutboxItem<QueuedUploadPayload>; onClose: () => void; onSave: QueuedItemEditDialogProps['onSave'] }) {
-  const typesQuery = useQuery(documentTypeQueries.forCompany(item.payload.companyUserId ?? null));
+  const typesQuery = useQuery(documentTypesForCompany(item.payload.companyUserId ?? null));
   const p = item.payload;
   const [typeId, setTypeId] = useState(p.documentTypeId);
   useEffect(() => setTypeId(p.documentTypeId), [p.documentTypeId]);

@@ -11,7 +11,7 @@ import { salesOrderQueries } from './api';
 import { OrderDocumentsSection } from './order-documents-section';
 import { OrderPaymentsSection } from './order-payments-section';
 import { orderDispatcherName, type SalesOrder } from './schema';
-import { refUserName } from '@/features/users/schema';
+import { refUserName } from '@/shared/users';
 import { orderStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cardClass } from '@/components/ui/card';

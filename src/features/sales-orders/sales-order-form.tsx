@@ -3,8 +3,7 @@ import { button } from 'styled-system/recipes';
 import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
 import { Icon } from '@/components/ui/icons';
 import { isApiError } from '@/lib/api';
-import { userQueries } from '@/features/users/api';
-import { userDisplayName } from '@/features/users/schema';
+import { userDisplayName, usersByType } from '@/shared/users';
 import { createSalesOrder, salesOrderKeys, salesOrderQueries, updateSalesOrder } from './api';
 import { newSalesOrderDefaults, salesOrderFormSchema, salesOrderFormToPayload, salesOrderToForm, type SalesOrder, type SalesOrderFormValues } from './schema';
 import { ORDER_STATUS_OPTIONS } from './status';
@@ -70,7 +69,7 @@ function SalesOrderFields({ order }: { order: SalesOrder | undefined }) {
           {(f) => (
             <f.QuerySelectField
               label="Despachante"
-              query={userQueries.byType('dispatcher')}
+              query={usersByType('dispatcher')}
               current={dispatcher}
               optionLabel={(d) => userDisplayName(d) || `#${d.id}`}
               emptyLabel="Nenhum"

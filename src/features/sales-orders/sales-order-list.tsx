@@ -10,7 +10,7 @@ import { formatBRL } from '@/lib/money';
 import { salesOrderResource } from './resource';
 import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
 import { orderDispatcherName, toSalesOrderSearch, type SalesOrder } from './schema';
-import { refUserName, userRefLabel } from '@/features/users/schema';
+import { refUserName, userRefLabel } from '@/shared/users';
 import { ORDER_STATUS_OPTIONS, orderStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
 

@@ -1,10 +1,10 @@
 // zod/mini (issue 14): see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
-import { customerRefSchema } from '@/features/customers/schema';
-import { documentTypeRefSchema } from '@/features/document-types/schema';
+import { customerRefSchema } from '@/shared/customers';
+import { documentTypeRefSchema } from '@/shared/document-types';
 import { paymentMethodRefSchema } from '@/shared/payment-methods';
-import { userDisplayName, userRefSchema, type UserRef } from '@/features/users/schema';
+import { userDisplayName, userRefSchema, type UserRef } from '@/shared/users';
 import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from './status';
 import { sortFields } from '@/lib/resources';
 import { salesOrderResource } from './resource';
@@ -62,9 +62,6 @@ export function orderDispatcherName(order: Pick<SalesOrder, 'user_dispatcher_id'
   const company = order.vehicle_documentation_company_id as z.infer<typeof companyRefSchema> | { id: number } | null;
   return company && 'trade_name' in company ? company.trade_name || company.name || company.legal_name || '' : '';
 }
-
-/** `{id, documentId}` of a sales order for the select options (spec 001 §7). */
-export const salesOrderOptionSchema = z.looseObject({ id: strapiIdSchema, documentId: z.string() });
 
 /**
  * A payment on an order: a receivable listed by `pedido_id` (spec 001 §3, §7). Money in centavos.

@@ -89,9 +89,6 @@ export function salesOrderListQuery(search: SalesOrderSearch): Record<string, un
   return query;
 }
 
-/** Select options of orders: `fields[0]=id&fields[1]=documentId&pagination[pageSize]=100` (spec 001 §7). */
-export const SALES_ORDER_OPTIONS_QUERY = { fields: ['id', 'documentId'], pagination: { pageSize: 100 }, sort: ['id:desc'] } as const;
-
 /** Payments of an order: receivables by `pedido_id`, with their payment method, newest first (up to 100). */
 export function orderPaymentsQuery(orderId: number): Record<string, unknown> {
   return {

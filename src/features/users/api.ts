@@ -1,53 +1,36 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 // zod/mini (issue 14): see lib/api/strapi.ts.
 import * as z from 'zod/mini';
-import { api, isApiError, pagedSchema, strapiIdSchema, toStrapiListQuery, type ListQueryInput } from '@/lib/api';
-import type { ListSearch } from '@/lib/list-search';
+import { api, pagedSchema, strapiIdSchema, type ListQueryInput } from '@/lib/api';
+import { listInput, retryUnlessClientError } from '@/lib/api/collection';
+import { resourceListQuery } from '@/lib/api/list-query';
 import { userQueryKey } from '@/lib/session';
-import { userRefSchema, userSchema, type User } from './schema';
+import { userResource } from './resource';
+import { userSchema, type User } from './schema';
 
 /**
  * The data layer of users (`/users`, users-permissions; spec 000 §3, §7): the list and detail of
- * the users screens, their writes, the role options of the 'Permissão' select, and the lookup of
- * users of one type for other screens' selects.
+ * the users screens, their writes and the role options of the 'Permissão' select (users of one
+ * type for other screens' selects are shared reference data: src/shared/users.ts).
  */
-
-export type LookupUserType = 'dispatcher' | 'company';
 
 export const userKeys = {
   all: () => userQueryKey('users'),
-  byType: (type: LookupUserType) => [...userKeys.all(), 'by-type', type] as const,
   list: (input: ListQueryInput) => [...userKeys.all(), 'list', input] as const,
   detail: (id: string) => [...userKeys.all(), 'detail', id] as const,
 };
 
-/** Users of a type for a select: `filters[type][$eq]=dispatcher|company&pagination[pageSize]=100` (spec 001 §7, §9). */
-export function usersByTypeQuery(type: LookupUserType): Record<string, unknown> {
-  return { filters: { type: { $eq: type } }, pagination: { pageSize: 100 } };
-}
-
-/** `GET /users` answers a bare array (users-permissions); accept `{data}` too. */
-const usersAnswer = z.union([z.array(userRefSchema), z.looseObject({ data: z.array(userRefSchema) })]);
-
 const userPage = pagedSchema(userSchema);
 
-/** The server-side part of the list's URL state (the search box `q` filters the page on the client: spec 000 §2.4). */
-export const userListInput = ({ page, pageSize, sort, filters }: ListSearch): ListQueryInput => ({
-  page,
-  pageSize,
-  ...(sort ? { sort } : {}),
-  ...(filters ? { filters } : {}),
-});
+/** The server-side part of the list's URL state (lib/api/collection.ts). */
+export const userListInput = listInput;
 
 /**
- * Strapi query of the users list (spec 000 §7 "GET /users"): every relation populated; id and
- * blocked `$eq` (blocked as a boolean), username, email and name `$containsi`. A username typed
- * with its mask (529.982...) is searched as the bare characters the server stores.
+ * Strapi query of the users list (spec 000 §7 "GET /users"): its declaration's — every relation
+ * populated; id and blocked `$eq`, username (typed with its mask: the bare characters), email and
+ * name `$containsi`.
  */
-export function userListQuery(input: ListQueryInput): Record<string, unknown> {
-  const filters = input.filters?.username ? { ...input.filters, username: input.filters.username.replace(/[\s.\-/]/g, '') } : input.filters;
-  return { populate: '*', ...toStrapiListQuery({ ...input, ...(filters ? { filters } : {}) }, { id: '$eq', blocked: '$eq' }) };
-}
+export const userListQuery = (input: ListQueryInput): Record<string, unknown> => resourceListQuery(userResource, input);
 
 const rolesAnswer = z.object({
   roles: z.array(z.looseObject({ id: strapiIdSchema, name: z.string(), type: z.nullish(z.string()), description: z.nullish(z.string()) })),
@@ -59,20 +42,7 @@ const dealershipsAnswer = pagedSchema(
 );
 export type DealershipOption = z.infer<typeof dealershipsAnswer>['data'][number];
 
-/** A 4xx is the answer (not found, forbidden): no retry. */
-const retryUnlessClientError = (count: number, error: Error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 1;
-
 export const userQueries = {
-  /** Users of a type (dispatcher | company), up to 100, for selects (spec 001 §7, §9). */
-  byType: (type: LookupUserType) =>
-    queryOptions({
-      queryKey: userKeys.byType(type),
-      queryFn: async ({ signal }) => {
-        const answer = await api.get('/users', { query: usersByTypeQuery(type), schema: usersAnswer, signal });
-        return Array.isArray(answer) ? answer : answer.data;
-      },
-      staleTime: 5 * 60_000,
-    }),
   /** GET /users for the list screen; a failure toasts 'Erro ao carregar os usuários: {message}' (spec 000 §8) and shows the empty list. */
   list: (input: ListQueryInput) =>
     queryOptions({

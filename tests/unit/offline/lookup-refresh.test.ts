@@ -3,14 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshLookupsAfterWrites } from '@/app/lookups';
 import { RESOURCES } from '@/app/resources';
 import { createDispatcher } from '@/features/companies/api';
-import { documentTypeQueries, updateDocumentType } from '@/features/document-types/api';
+import { updateDocumentType } from '@/features/document-types/api';
+import { documentTypesForCompany } from '@/shared/document-types';
+import { usersByType } from '@/shared/users';
 import { stateData } from '@/features/states/api';
 import { paymentMethodData } from '@/features/payment-methods/api';
 import { vehicleTypeData } from '@/features/vehicle-types/api';
 import { paymentMethodOptions } from '@/shared/payment-methods';
 import { stateOptions } from '@/shared/states';
 import { vehicleTypeOptions } from '@/shared/vehicle-types';
-import { updateUser, userQueries } from '@/features/users/api';
+import { updateUser } from '@/features/users/api';
 import { LOOKUPS_CACHE } from '@/lib/offline/lookup-cache';
 import { lookupRules } from '@/lib/resources';
 import { isLookupRequest } from '../../../sw/lookups';
@@ -125,17 +127,17 @@ describe('a write refreshes the cached lookups it changes', () => {
   });
 
   it('document types: the order documents select shows a renamed type at once', async () => {
-    expect(await names(client, documentTypeQueries.forCompany(null))).toEqual(['CRLV']);
+    expect(await names(client, documentTypesForCompany(null))).toEqual(['CRLV']);
     await updateDocumentType('d1', { name: 'CRV', user_dispatcher_id: 7, user_company_id: 8 });
-    expect(await names(client, documentTypeQueries.forCompany(null))).toEqual(['CRV']);
+    expect(await names(client, documentTypesForCompany(null))).toEqual(['CRV']);
   });
 
   it('users by type: a renamed user and a new dispatcher company show at once', async () => {
-    expect(await names(client, userQueries.byType('dispatcher'))).toEqual(['Despachante Um']);
+    expect(await names(client, usersByType('dispatcher'))).toEqual(['Despachante Um']);
     await updateUser(7, { name: 'Despachante Dois' });
-    expect(await names(client, userQueries.byType('dispatcher'))).toEqual(['Despachante Dois']);
+    expect(await names(client, usersByType('dispatcher'))).toEqual(['Despachante Dois']);
     await createDispatcher({ trade_name: 'Despacho Novo', cnpj: '11222333000181', address_state_id: 1 } as Parameters<typeof createDispatcher>[0]);
-    expect(await names(client, userQueries.byType('dispatcher'))).toEqual(['Despachante Dois', 'Despacho Novo']);
+    expect(await names(client, usersByType('dispatcher'))).toEqual(['Despachante Dois', 'Despacho Novo']);
   });
 
   it('vehicle types: the select shows a renamed type at once', async () => {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { documentTypeKeys } from '@/features/document-types/api';
+import { documentTypesForCompany } from '@/shared/document-types';
 import { paymentMethodOptions } from '@/shared/payment-methods';
 import { OUTBOX_KINDS } from '@/features/sales-orders/keys';
 import type { QueuedPaymentPayload, QueuedUploadPayload } from '@/features/sales-orders/outbox';
@@ -18,7 +18,7 @@ function withQueries(children: ReactNode) {
     { id: 1, name: 'Cartão de crédito' },
     { id: 2, name: 'PIX' },
   ]);
-  client.setQueryData(documentTypeKeys.forCompany(null), [
+  client.setQueryData(documentTypesForCompany(null).queryKey, [
     { id: 7, name: 'CNH' },
     { id: 8, name: 'CRLV' },
   ]);
