@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { OUTBOX_KINDS, salesOrderKeys } from '@/features/sales-orders/keys';
+import { DOCUMENT_OUTBOX_KINDS, orderDocumentKeys } from '@/features/order-documents/keys';
+import { PAYMENT_OUTBOX_KINDS, orderPaymentKeys } from '@/features/order-payments/keys';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { startQueryPersistence, wipePersistedQueries, type QueryPersistence } from '@/lib/offline/persister';
 import type { OutboxHandler } from '@/lib/offline/outbox';
@@ -43,24 +44,28 @@ async function requestPersistentStorage() {
 
 /** The spec's success texts (001 §8), shown when a queued item is delivered. */
 const DELIVERED_TEXT: Record<string, string> = {
-  [OUTBOX_KINDS.createPayment]: 'Pagamento criado com sucesso',
-  [OUTBOX_KINDS.confirmPayment]: 'Pagamento registrado com sucesso',
-  [OUTBOX_KINDS.undoPayment]: 'Pagamento estornado com sucesso',
-  [OUTBOX_KINDS.uploadDocument]: 'Documento enviado com sucesso',
+  [PAYMENT_OUTBOX_KINDS.createPayment]: 'Pagamento criado com sucesso',
+  [PAYMENT_OUTBOX_KINDS.confirmPayment]: 'Pagamento registrado com sucesso',
+  [PAYMENT_OUTBOX_KINDS.undoPayment]: 'Pagamento estornado com sucesso',
+  [DOCUMENT_OUTBOX_KINDS.uploadDocument]: 'Documento enviado com sucesso',
 };
 
 /**
- * The outbox handlers of the order writes, loaded with the first send: they bring the orders'
- * and receivables' API code (zod schemas, date-fns), which a page that sends nothing does not
- * need (issue 14). `alreadyDone` is only asked after a failed `send`, so the module is there.
+ * The outbox handlers of an order's payment and document writes, loaded with the first send: they
+ * bring the payments' and documents' API code (zod schemas, date-fns), which a page that sends
+ * nothing does not need (issue 14). `alreadyDone` is only asked after a failed `send`, so the
+ * modules are there.
  */
 let loadedHandlers: Record<string, OutboxHandler> | undefined;
 async function loadHandlers(): Promise<Record<string, OutboxHandler>> {
-  loadedHandlers ??= (await import('@/features/sales-orders/outbox')).salesOrderOutboxHandlers;
+  if (!loadedHandlers) {
+    const [payments, documents] = await Promise.all([import('@/features/order-payments/outbox'), import('@/features/order-documents/outbox')]);
+    loadedHandlers = { ...payments.paymentOutboxHandlers, ...documents.documentOutboxHandlers };
+  }
   return loadedHandlers;
 }
 const lazyHandlers: Record<string, OutboxHandler> = Object.fromEntries(
-  Object.values(OUTBOX_KINDS).map((kind): [string, OutboxHandler] => [
+  [...Object.values(PAYMENT_OUTBOX_KINDS), ...Object.values(DOCUMENT_OUTBOX_KINDS)].map((kind): [string, OutboxHandler] => [
     kind,
     {
       async send(item, ctx) {
@@ -130,8 +135,8 @@ function startOutboxRuntime(startOutbox: typeof import('@/lib/offline/sync').sta
   // The other tabs see the queued row vanish (the outbox is shared); they refetch the order's
   // payments and documents so the delivered record takes its place.
   const refreshOrder = (orderId: number) => {
-    void queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(orderId) });
-    void queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(orderId) });
+    void queryClient.invalidateQueries({ queryKey: orderPaymentKeys.byOrder(orderId) });
+    void queryClient.invalidateQueries({ queryKey: orderDocumentKeys.byOrder(orderId) });
   };
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DELIVERED_CHANNEL) : undefined;
   channel?.addEventListener('message', (e: MessageEvent<{ orderId?: unknown }>) => {

@@ -11,3 +11,13 @@ export const salesOrderOptions = () => ({
   ...lookupQuery<SalesOrderOption>('/sales-orders', ['options'], { fields: ['id', 'documentId'], sort: ['id:desc'] }, salesOrderOptionSchema),
   staleTime: 60_000,
 });
+
+/**
+ * What an order's payments and documents need of the order they belong to: its numeric id, and
+ * the dealership and dispatcher users whose document types it may use (a `SalesOrder` is one).
+ */
+export interface OrderRef {
+  id: number;
+  user_company_id?: { id: number } | null;
+  user_dispatcher_id?: { id: number } | null;
+}

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
  * (lib/offline/sync, lib/offline/db) would put it back in their chunks; `import type` is erased.
  */
 const screens = [
-  'src/features/sales-orders/order-payments-section.tsx',
-  'src/features/sales-orders/order-documents-section.tsx',
+  'src/features/order-payments/order-payments-section.tsx',
+  'src/features/order-documents/order-documents-section.tsx',
   'src/features/outbox/outbox-page.tsx',
   'src/lib/offline/outbox-peek.ts',
 ];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchOrderDocuments } from '@/features/sales-orders/api';
-import { createOrderPayment, newOrderPaymentInput, uploadOrderDocument, fetchSignedUrl } from '@/features/sales-orders/payments-documents-api';
+import { fetchOrderDocuments, fetchSignedUrl, uploadOrderDocument } from '@/features/order-documents/api';
+import { createOrderPayment, newOrderPaymentInput } from '@/features/order-payments/api';
 import { ApiError } from '@/lib/api';
 
 /**

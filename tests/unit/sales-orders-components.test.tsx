@@ -2,13 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@/components/ui/toast';
-import { NewPaymentDialog } from '@/features/sales-orders/new-payment-dialog';
-import { DocumentsCard } from '@/features/sales-orders/documents-card';
-import { PaymentsCard } from '@/features/sales-orders/payments-card';
+import { NewPaymentDialog } from '@/features/order-payments/new-payment-dialog';
+import { DocumentsCard } from '@/features/order-documents/documents-card';
+import { PaymentsCard } from '@/features/order-payments/payments-card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { paymentStatusBadge, orderStatusBadge } from '@/features/sales-orders/status';
+import { paymentStatusBadge, orderStatusBadge } from '@/shared/order-status';
 import { receivableStatusBadge } from '@/features/receivables/status';
-import { orderPaymentSchema, type OrderDocument } from '@/features/sales-orders/schema';
+import type { OrderDocument } from '@/features/order-documents/schema';
+import { orderPaymentSchema } from '@/features/order-payments/schema';
 
 const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
 

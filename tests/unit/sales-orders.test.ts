@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import qs from 'qs';
 import { ApiError } from '@/lib/api/errors';
 import { failureToast } from '@/lib/api/feedback';
-import { orderStatusBadge, paymentStatusBadge, normalizeOrderStatus, ORDER_STATUS_OPTIONS } from '@/features/sales-orders/status';
+import { orderStatusBadge, paymentStatusBadge, normalizeOrderStatus, ORDER_STATUS_OPTIONS } from '@/shared/order-status';
 import { receivableStatusBadge } from '@/features/receivables/status';
 import {
   salesOrderSchema,
@@ -12,9 +12,10 @@ import {
   salesOrderToForm,
   newSalesOrderDefaults,
   orderDispatcherName,
-  orderPaymentSchema,
 } from '@/features/sales-orders/schema';
-import { salesOrderListQuery, orderDocumentsQuery } from '@/features/sales-orders/strapi-query';
+import { orderPaymentSchema } from '@/features/order-payments/schema';
+import { orderDocumentsQuery } from '@/features/order-documents/api';
+import { salesOrderListQuery } from '@/features/sales-orders/strapi-query';
 import { dayBoundaryIso, textAsReais } from '@/lib/api/filters';
 import { documentTypesQuery } from '@/shared/document-types';
 import {
@@ -26,8 +27,8 @@ import {
   paymentActions,
   paymentPage,
   installmentValueText,
-} from '@/features/sales-orders/payments';
-import { documentTypeRows, isAcceptedFile, signedUrlErrorMessage, DELETE_DOCUMENT_FEEDBACK, findDocumentType } from '@/features/sales-orders/documents';
+} from '@/features/order-payments/payments';
+import { documentTypeRows, isAcceptedFile, signedUrlErrorMessage, DELETE_DOCUMENT_FEEDBACK, findDocumentType } from '@/features/order-documents/documents';
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 /** The query string the client sends (same qs options as src/lib/api/client.ts), decoded for reading. */
@@ -321,7 +322,7 @@ describe('documents card logic', () => {
 
 describe('document types of an order', () => {
   it("keeps the order dispatcher's types, one per name", async () => {
-    const { typesForOrder, documentTypeRows: rowsOf } = await import('@/features/sales-orders/documents');
+    const { typesForOrder, documentTypeRows: rowsOf } = await import('@/features/order-documents/documents');
     const all = [
       { id: 1, name: 'CRLV', user_dispatcher_id: { id: 7 } },
       { id: 2, name: 'CNH', user_dispatcher_id: { id: 7 } },

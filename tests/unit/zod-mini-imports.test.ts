@@ -21,6 +21,13 @@ const miniOnly = [
   'src/features/receivables/schema.ts',
   'src/features/sales-orders/schema.ts',
   'src/features/sales-orders/api.ts',
+  'src/features/order-payments/schema.ts',
+  'src/features/order-documents/schema.ts',
+  'src/features/order-documents/api.ts',
+  'src/shared/users.ts',
+  'src/shared/customers.ts',
+  'src/shared/document-types.ts',
+  'src/shared/payment-methods.ts',
   'src/features/profile/schema.ts',
   'src/features/profile/api.ts',
 ];

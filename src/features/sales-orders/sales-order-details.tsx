@@ -8,11 +8,9 @@ import { formatDocument } from '@/lib/document';
 import { formatDate } from '@/lib/format';
 import { formatBRL } from '@/lib/money';
 import { salesOrderQueries } from './api';
-import { OrderDocumentsSection } from './order-documents-section';
-import { OrderPaymentsSection } from './order-payments-section';
 import { orderDispatcherName, type SalesOrder } from './schema';
 import { refUserName } from '@/shared/users';
-import { orderStatusBadge } from './status';
+import { orderStatusBadge } from '@/shared/order-status';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cardClass } from '@/components/ui/card';
 
@@ -85,13 +83,20 @@ export function useOrder(id: string) {
   return { query, notFound };
 }
 
+/** The cards of an order that other features draw (its documents and its payments), given the loaded order. */
+export interface OrderSections {
+  documents: (order: SalesOrder) => ReactNode;
+  payments: (order: SalesOrder) => ReactNode;
+}
+
 /**
  * /sales-order/{documentId}/details (spec 001 §2): 'Detalhes do Pedido #id' with the status
  * badge and a back button, and the cards Dados do pedido (with Editar), Documentos, Dados do
- * veículo (two local-only checkboxes) and Dados do pagamento. 'Pedido não encontrado.' when
- * the order does not exist (or is outside the caller's scope).
+ * veículo (two local-only checkboxes) and Dados do pagamento (the Documentos and payments cards
+ * are the order-documents and order-payments features', given by the route). 'Pedido não
+ * encontrado.' when the order does not exist (or is outside the caller's scope).
  */
-export function SalesOrderDetails({ id }: { id: string }) {
+export function SalesOrderDetails({ id, sections }: { id: string; sections: OrderSections }) {
   const { query } = useOrder(id);
   const order = query.data;
 
@@ -140,9 +145,9 @@ export function SalesOrderDetails({ id }: { id: string }) {
             <dd>{customer?.cpf_cnpj ? formatDocument(customer.cpf_cnpj) : '—'}</dd>
           </dl>
         </Card>
-        <OrderDocumentsSection order={order} />
+        {sections.documents(order)}
         <VehicleCard order={order} />
-        <OrderPaymentsSection order={order} />
+        {sections.payments(order)}
       </div>
     </div>
   );

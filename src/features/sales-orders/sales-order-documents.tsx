@@ -1,13 +1,14 @@
 import { css } from 'styled-system/css';
-import { OrderDocumentsSection } from './order-documents-section';
+import type { ReactNode } from 'react';
 import { OrderHeader, detailStyles, useOrder } from './sales-order-details';
+import type { SalesOrder } from './schema';
 
 /**
  * /sales-order/{documentId}/documentos (spec 001 §2: "content not shown beyond the document
  * behaviour under the details screen"): the order's header and the same Documentos card,
- * full width. Back goes to the order's details.
+ * full width (the order-documents feature's, given by the route). Back goes to the order's details.
  */
-export function SalesOrderDocuments({ id }: { id: string }) {
+export function SalesOrderDocuments({ id, documents }: { id: string; documents: (order: SalesOrder) => ReactNode }) {
   const { query } = useOrder(id);
   const order = query.data;
   return (
@@ -22,9 +23,7 @@ export function SalesOrderDocuments({ id }: { id: string }) {
       ) : !order ? (
         <p className={detailStyles.muted}>Pedido não encontrado.</p>
       ) : (
-        <div className={css({ maxW: '720px' })}>
-          <OrderDocumentsSection order={order} />
-        </div>
+        <div className={css({ maxW: '720px' })}>{documents(order)}</div>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api';
 import { userDisplayName, usersByType } from '@/shared/users';
 import { createSalesOrder, salesOrderKeys, salesOrderQueries, updateSalesOrder } from './api';
 import { newSalesOrderDefaults, salesOrderFormSchema, salesOrderFormToPayload, salesOrderToForm, type SalesOrder, type SalesOrderFormValues } from './schema';
-import { ORDER_STATUS_OPTIONS } from './status';
+import { ORDER_STATUS_OPTIONS } from '@/shared/order-status';
 
 /**
  * 'Novo pedido' / 'Editar pedido' (spec 001 §2, §5): Status, Data de Faturamento (required,

@@ -11,7 +11,7 @@ import { salesOrderResource } from './resource';
 import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
 import { orderDispatcherName, toSalesOrderSearch, type SalesOrder } from './schema';
 import { refUserName, userRefLabel } from '@/shared/users';
-import { ORDER_STATUS_OPTIONS, orderStatusBadge } from './status';
+import { ORDER_STATUS_OPTIONS, orderStatusBadge } from '@/shared/order-status';
 import { StatusBadge } from '@/components/ui/status-badge';
 
 const columns: ListColumn<SalesOrder>[] = [

@@ -2,16 +2,15 @@
 import * as z from 'zod/mini';
 import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { customerRefSchema } from '@/shared/customers';
-import { documentTypeRefSchema } from '@/shared/document-types';
-import { paymentMethodRefSchema } from '@/shared/payment-methods';
 import { userDisplayName, userRefSchema, type UserRef } from '@/shared/users';
-import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from './status';
+import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from '@/shared/order-status';
 import { sortFields } from '@/lib/resources';
 import { salesOrderResource } from './resource';
 
 /**
- * Sales orders, their payments and documents: the API records (spec 001 §3, docs/architecture.md),
- * the order form (spec 001 §5) and the list search (spec 001 §2, §9).
+ * Sales orders: the API record (spec 001 §3, docs/architecture.md), the order form (spec 001 §5)
+ * and the list search (spec 001 §2, §9). Their payments and documents are features of their own
+ * (features/order-payments, features/order-documents).
  *
  * Money fields of the records are parsed from reais (number or decimal string) to
  * **centavos** here, at the edge; everything after this file computes in centavos.
@@ -62,48 +61,6 @@ export function orderDispatcherName(order: Pick<SalesOrder, 'user_dispatcher_id'
   const company = order.vehicle_documentation_company_id as z.infer<typeof companyRefSchema> | { id: number } | null;
   return company && 'trade_name' in company ? company.trade_name || company.name || company.legal_name || '' : '';
 }
-
-/**
- * A payment on an order: a receivable listed by `pedido_id` (spec 001 §3, §7). Money in centavos.
- * `status_in` stays raw so the table can show 'Indefinido' or the unknown value.
- */
-export const orderPaymentSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.string(),
-  pedido_id: z.nullish(z.number().check(z.int())),
-  custom_document_id: z.nullish(z.string()),
-  payment_method_id: strapiRelation(z.partial(paymentMethodRefSchema, { name: true })),
-  amount_original: moneySchema,
-  amount_final: moneySchema,
-  installments: z.nullish(z.number().check(z.int())),
-  status_in: z.nullish(z.string()),
-  payment_date: z.nullish(z.string()),
-  card_brand: z.nullish(z.string()),
-  createdAt: z.nullish(z.string()),
-});
-export type OrderPayment = z.infer<typeof orderPaymentSchema>;
-
-/** An uploaded file as Strapi's media relation returns it. */
-export const mediaSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.optional(z.string()),
-  name: z.nullish(z.string()),
-  url: z.string(),
-  mime: z.nullish(z.string()),
-  ext: z.nullish(z.string()),
-});
-export type Media = z.infer<typeof mediaSchema>;
-
-/** An order document, `GET /sales-order-documents?populate=*` (spec 001 §3). */
-export const orderDocumentSchema = z.looseObject({
-  id: strapiIdSchema,
-  documentId: z.string(),
-  sales_order: strapiRelation(z.looseObject({ id: strapiIdSchema, documentId: z.optional(z.string()) })),
-  document_type: strapiRelation(documentTypeRefSchema),
-  content: z.nullish(mediaSchema),
-  createdAt: z.nullish(z.string()),
-});
-export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
 /* ------------------------------------------------------------------ form */
 

@@ -1,5 +1,5 @@
 import { containsi, foldText, textAsReais, dayBoundaryIso, userNameFilter, type StrapiFilter } from '@/lib/api/filters';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from './status';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@/shared/order-status';
 import { salesOrderResource } from './resource';
 import type { SalesOrderSearch } from './schema';
 
@@ -7,9 +7,8 @@ import type { SalesOrderSearch } from './schema';
 export const DEFAULT_PAGE_SIZE = 10;
 
 /**
- * Strapi query objects (what `api.get` turns into a query string with `qs`) for the order list
- * and the order's payments and documents (spec 001 §7 "Sales orders"). The queryOptions that
- * use them are in api.ts.
+ * The Strapi query object (what `api.get` turns into a query string with `qs`) of the order list
+ * (spec 001 §7 "Sales orders"). The queryOptions that use it are in api.ts.
  */
 
 /** Statuses whose label (accent- and case-insensitive) contains the text: 'pag' → ['paid']. */
@@ -87,19 +86,4 @@ export function salesOrderListQuery(search: SalesOrderSearch): Record<string, un
   if (search.sort) query.sort = [`${search.sort}:${search.dir ?? 'asc'}`];
   if (and.length) query.filters = { $and: and };
   return query;
-}
-
-/** Payments of an order: receivables by `pedido_id`, with their payment method, newest first (up to 100). */
-export function orderPaymentsQuery(orderId: number): Record<string, unknown> {
-  return {
-    filters: { pedido_id: { $eq: orderId } },
-    populate: ['payment_method_id'],
-    sort: ['payment_date:desc', 'id:desc'],
-    pagination: { page: 1, pageSize: 100 },
-  };
-}
-
-/** Documents of an order: `filters[sales_order][id][$eq]=N&populate=*&_t=<ts>` (spec 001 §7; `_t` defeats caches). */
-export function orderDocumentsQuery(orderId: number, now: number = Date.now()): Record<string, unknown> {
-  return { filters: { sales_order: { id: { $eq: orderId } } }, populate: '*', pagination: { pageSize: 100 }, _t: now };
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/app/route-table';
+import { OrderDocumentsSection } from '@/features/order-documents/order-documents-section';
+import { OrderPaymentsSection } from '@/features/order-payments/order-payments-section';
 import { salesOrderQueries } from '@/features/sales-orders/api';
-import { SalesOrderDetails } from '@/features/sales-orders/sales-order-details';
+import { SalesOrderDetails, type OrderSections } from '@/features/sales-orders/sales-order-details';
 
 export const Route = createFileRoute('/_app/sales-order/$id/details')({
   staticData: routeMeta('/sales-order/$id/details'),
@@ -10,7 +12,13 @@ export const Route = createFileRoute('/_app/sales-order/$id/details')({
   component: RouteComponent,
 });
 
+/** The order's cards drawn by their own features (features never import each other: the route composes them). */
+const sections: OrderSections = {
+  documents: (order) => <OrderDocumentsSection order={order} />,
+  payments: (order) => <OrderPaymentsSection order={order} />,
+};
+
 function RouteComponent() {
   const { id } = Route.useParams();
-  return <SalesOrderDetails id={id} />;
+  return <SalesOrderDetails id={id} sections={sections} />;
 }

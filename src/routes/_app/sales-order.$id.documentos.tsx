@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/app/route-table';
+import { OrderDocumentsSection } from '@/features/order-documents/order-documents-section';
 import { salesOrderQueries } from '@/features/sales-orders/api';
 import { SalesOrderDocuments } from '@/features/sales-orders/sales-order-documents';
 
@@ -12,5 +13,5 @@ export const Route = createFileRoute('/_app/sales-order/$id/documentos')({
 
 function RouteComponent() {
   const { id } = Route.useParams();
-  return <SalesOrderDocuments id={id} />;
+  return <SalesOrderDocuments id={id} documents={(order) => <OrderDocumentsSection order={order} />} />;
 }

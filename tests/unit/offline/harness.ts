@@ -2,7 +2,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { vi } from 'vitest';
 import { createDb, type BalcaoDb } from '@/lib/offline/db';
 import { createOutbox, type LockManagerLike, type Outbox, type OutboxOptions } from '@/lib/offline/outbox';
-import { salesOrderOutboxHandlers } from '@/features/sales-orders/outbox';
+import { documentOutboxHandlers } from '@/features/order-documents/outbox';
+import { paymentOutboxHandlers } from '@/features/order-payments/outbox';
 import { FakeStrapi } from './fake-strapi';
 
 /** A localStorage for the node environment (the API client reads the token from it). */
@@ -106,7 +107,7 @@ export class Profile {
     const db = createDb('balcao-test', { indexedDB: this.idb, IDBKeyRange });
     const outbox = createOutbox({
       db,
-      handlers: salesOrderOutboxHandlers,
+      handlers: { ...paymentOutboxHandlers, ...documentOutboxHandlers },
       currentUserId: () => USER_ID,
       locks: this.locks.forTab(tab),
       now: () => this.clock,

@@ -8,10 +8,15 @@ import { idbOpener } from '@/lib/offline/idb';
 import { createLocalLocks, createOutbox, type Outbox } from '@/lib/offline/outbox';
 import { hasOutboxItems, readOutboxItems } from '@/lib/offline/outbox-peek';
 import { getOutbox, startOutbox, type SessionLike } from '@/lib/offline/sync';
-import { OUTBOX_KINDS } from '@/features/sales-orders/keys';
-import { queuedPaymentPayload, salesOrderOutboxHandlers, type QueuedUploadPayload } from '@/features/sales-orders/outbox';
+import { DOCUMENT_OUTBOX_KINDS } from '@/features/order-documents/keys';
+import { PAYMENT_OUTBOX_KINDS } from '@/features/order-payments/keys';
+import { documentOutboxHandlers, type QueuedUploadPayload } from '@/features/order-documents/outbox';
+import { paymentOutboxHandlers, queuedPaymentPayload } from '@/features/order-payments/outbox';
 import { FakeStrapi } from './fake-strapi';
 import { installLocalStorage } from './harness';
+
+/** The order writes the outbox queues: an order's payments' and documents' kinds. */
+const OUTBOX_KINDS = { ...PAYMENT_OUTBOX_KINDS, ...DOCUMENT_OUTBOX_KINDS };
 
 /**
  * A shared phone: two users on one browser profile. Every queued item belongs to the user who
@@ -81,7 +86,7 @@ beforeEach(() => {
   current = null;
   outbox = createOutbox({
     db,
-    handlers: salesOrderOutboxHandlers,
+    handlers: { ...paymentOutboxHandlers, ...documentOutboxHandlers },
     currentUserId: () => current,
     locks: createLocalLocks(),
     random: () => 0.5,

@@ -4,10 +4,15 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { backoffDelay, classifyFailure } from '@/lib/offline/outbox';
-import { OUTBOX_KINDS } from '@/features/sales-orders/keys';
-import { queuedPaymentPayload, type QueuedPaymentActionPayload, type QueuedUploadPayload } from '@/features/sales-orders/outbox';
+import { DOCUMENT_OUTBOX_KINDS } from '@/features/order-documents/keys';
+import { PAYMENT_OUTBOX_KINDS } from '@/features/order-payments/keys';
+import type { QueuedUploadPayload } from '@/features/order-documents/outbox';
+import { queuedPaymentPayload, type QueuedPaymentActionPayload } from '@/features/order-payments/outbox';
 import type { Fault } from './fake-strapi';
 import { Profile, USER_ID, installLocalStorage } from './harness';
+
+/** The order writes the outbox queues: an order's payments' and documents' kinds. */
+const OUTBOX_KINDS = { ...PAYMENT_OUTBOX_KINDS, ...DOCUMENT_OUTBOX_KINDS };
 
 const storage = installLocalStorage();
 

@@ -5,10 +5,16 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { documentTypesForCompany } from '@/shared/document-types';
 import { paymentMethodOptions } from '@/shared/payment-methods';
-import { OUTBOX_KINDS } from '@/features/sales-orders/keys';
-import type { QueuedPaymentPayload, QueuedUploadPayload } from '@/features/sales-orders/outbox';
-import { QueuedItemEditDialog, isEditableQueuedItem } from '@/features/sales-orders/queued-item-edit-dialog';
+import { DOCUMENT_OUTBOX_KINDS } from '@/features/order-documents/keys';
+import { PAYMENT_OUTBOX_KINDS } from '@/features/order-payments/keys';
+import type { QueuedUploadPayload } from '@/features/order-documents/outbox';
+import { QueuedUploadEdit, isEditableQueuedUpload } from '@/features/order-documents/queued-upload-edit';
+import type { QueuedPaymentPayload } from '@/features/order-payments/outbox';
+import { QueuedPaymentEdit, isEditableQueuedPayment } from '@/features/order-payments/queued-payment-edit';
 import type { OutboxItem } from '@/lib/offline/db';
+
+/** The order writes the outbox queues: an order's payments' and documents' kinds. */
+const OUTBOX_KINDS = { ...PAYMENT_OUTBOX_KINDS, ...DOCUMENT_OUTBOX_KINDS };
 
 /** Issue 10: the queue page edits a refused ('precisa de atenção') new payment or upload, then sends it again. */
 
@@ -51,16 +57,18 @@ const payment: QueuedPaymentPayload = {
 
 describe('queued item edit', () => {
   it('edits only refused new payments and uploads', () => {
-    expect(isEditableQueuedItem(item(OUTBOX_KINDS.createPayment, payment))).toBe(true);
-    expect(isEditableQueuedItem(item(OUTBOX_KINDS.createPayment, payment, 'queued'))).toBe(false);
-    expect(isEditableQueuedItem(item(OUTBOX_KINDS.confirmPayment, { label: '#1' }))).toBe(false);
+    expect(isEditableQueuedPayment(item(OUTBOX_KINDS.createPayment, payment))).toBe(true);
+    expect(isEditableQueuedPayment(item(OUTBOX_KINDS.createPayment, payment, 'queued'))).toBe(false);
+    expect(isEditableQueuedPayment(item(OUTBOX_KINDS.confirmPayment, { label: '#1' }))).toBe(false);
+    expect(isEditableQueuedUpload(item(OUTBOX_KINDS.uploadDocument, { fileName: 'a.pdf' }))).toBe(true);
+    expect(isEditableQueuedUpload(item(OUTBOX_KINDS.createPayment, payment))).toBe(false);
   });
 
   it('opens a payment with its queued values and saves method, amount and instalments, keeping its custom id', async () => {
     const user = userEvent.setup();
     const onSave = vi.fn();
     const queued = item(OUTBOX_KINDS.createPayment, payment);
-    render(withQueries(<QueuedItemEditDialog item={queued} onClose={vi.fn()} onSave={onSave} />));
+    render(withQueries(<QueuedPaymentEdit item={queued as OutboxItem<QueuedPaymentPayload>} onClose={vi.fn()} onSave={onSave} />));
     const dialog = screen.getByRole('dialog', { name: 'Editar pagamento' });
     expect(within(dialog).getByLabelText('Meio de pagamento')).toHaveValue('2');
     expect(within(dialog).getByLabelText('Valor')).toHaveValue('R$\u00a015,00');
@@ -77,7 +85,7 @@ describe('queued item edit', () => {
     const onSave = vi.fn();
     const upload: QueuedUploadPayload = { orderId: 9, documentTypeId: 7, documentTypeName: 'CNH', fileName: 'foto.jpg', step: 'document', fileId: 31 };
     const queued = item(OUTBOX_KINDS.uploadDocument, upload);
-    render(withQueries(<QueuedItemEditDialog item={queued} onClose={vi.fn()} onSave={onSave} />));
+    render(withQueries(<QueuedUploadEdit item={queued as OutboxItem<QueuedUploadPayload>} onClose={vi.fn()} onSave={onSave} />));
     const dialog = screen.getByRole('dialog', { name: 'Editar documento' });
     await user.selectOptions(within(dialog).getByLabelText('Tipo de documento'), '8');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));

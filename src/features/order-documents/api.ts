@@ -1,60 +1,51 @@
 // zod/mini (issue 14): see lib/api/strapi.ts.
 import * as z from 'zod/mini';
-import { api, ApiError, isApiError, singleSchema, type RequestScope } from '@/lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { api, ApiError, isApiError, pagedSchema, singleSchema, type RequestScope } from '@/lib/api';
 import { apiUpload } from '@/lib/api/upload';
-import { type Cents } from '@/lib/money';
-import { newIdempotencyKey } from '@/lib/offline/idempotency';
 import { fetchDocumentTypes } from '@/shared/document-types';
 import { findDocumentType } from './documents';
-import { buildNewPaymentPayload } from './payments';
-import { orderDocumentSchema, orderPaymentSchema, type OrderDocument, type OrderPayment } from './schema';
+import { orderDocumentKeys } from './keys';
+import { orderDocumentSchema, type OrderDocument } from './schema';
 
 /**
- * Payments and documents on a sales order (spec 001 §4, §5, §7, §8): new payments, the two-step
- * document upload, document deletion and signed URLs; what the offline outbox does with the queued
- * ones is in ./outbox.ts (issue 10). Every call goes through the one client in `lib/api` (bearer token, qs,
- * zod, ApiError); money in centavos. The order's queries and writes are in ./api.ts.
+ * An order's documents (spec 001 §7 "Order documents and files", §8): the list, the two-step upload,
+ * deletion and signed URLs; what the offline outbox does with a queued upload is in ./outbox.ts
+ * (issue 10). Every call goes through the one client in `lib/api` (bearer token, qs, zod, ApiError).
  */
 
-/* ------------------------------------------------------------------ payments */
-
-/** Plain data of a new payment on an order: what the offline outbox stores and replays. */
-export interface CreateOrderPaymentInput {
-  orderId: number;
-  paymentMethodId: number;
-  /** Centavos. */
-  amount: Cents;
-  installments: number;
-  /** ISO instant of the user's action: payment_date and the SO-{orderId}-{timestamp} id come from it, so a retry sends the same body. */
-  createdAt: string;
-  /** One per logical action, kept across retries (server global::idempotency). */
-  idempotencyKey: string;
+/** Documents of an order: `filters[sales_order][id][$eq]=N&populate=*&_t=<ts>` (spec 001 §7; `_t` defeats caches). */
+export function orderDocumentsQuery(orderId: number, now: number = Date.now()): Record<string, unknown> {
+  return { filters: { sales_order: { id: { $eq: orderId } } }, populate: '*', pagination: { pageSize: 100 }, _t: now };
 }
 
-/** Fills `createdAt` and `idempotencyKey` of a new payment action. */
-export function newOrderPaymentInput(values: Omit<CreateOrderPaymentInput, 'createdAt' | 'idempotencyKey'>, now: Date = new Date()): CreateOrderPaymentInput {
-  return { ...values, createdAt: now.toISOString(), idempotencyKey: newIdempotencyKey() };
-}
+const orderDocumentPage = pagedSchema(orderDocumentSchema);
 
 /**
- * Registers a new payment on an order (spec 001 §4, §7): POST /receivables with pedido_id,
- * method, amount (reais), instalments, status 'pending', payment_date and custom_document_id
- * SO-{orderId}-{timestamp}, sending `Idempotency-Key`. Takes plain data only (the offline
- * outbox calls this same function) and returns the created payment (money in centavos).
- * `scope`: the offline outbox's owner and abort signal.
- * @throws ApiError; show it with `errorMessage(error, 'Não foi possível criar o pagamento.')`.
+ * GET /sales-order-documents?filters[sales_order][id][$eq]=N&populate=*&_t=ts (spec 001 §7); if
+ * the filtered call fails, loads all and filters locally (the spec's fallback).
+ * @throws ApiError when both fail.
  */
-export async function createOrderPayment(input: CreateOrderPaymentInput, scope?: RequestScope): Promise<OrderPayment> {
-  const data = buildNewPaymentPayload(input.orderId, input, new Date(input.createdAt));
-  const answer = await api.post(
-    '/receivables',
-    { data },
-    { ...scope, headers: { 'Idempotency-Key': input.idempotencyKey }, schema: singleSchema(orderPaymentSchema) },
-  );
-  return answer.data;
+export async function fetchOrderDocuments(orderId: number, signal?: AbortSignal): Promise<OrderDocument[]> {
+  try {
+    return (await api.get('/sales-order-documents', { query: orderDocumentsQuery(orderId), schema: orderDocumentPage, signal })).data;
+  } catch (error) {
+    if (signal?.aborted || (isApiError(error) && (error.status === 401 || error.status === 403))) throw error;
+    const all = await api.get('/sales-order-documents', {
+      query: { populate: '*', pagination: { pageSize: 100 }, _t: Date.now() },
+      schema: orderDocumentPage,
+      signal,
+    });
+    return all.data.filter((d) => d.sales_order?.id === orderId);
+  }
 }
 
-/* ------------------------------------------------------------------ documents */
+/** An order's documents, for its Documentos card. */
+export const orderDocuments = (orderId: number) =>
+  queryOptions({
+    queryKey: orderDocumentKeys.byOrder(orderId),
+    queryFn: ({ signal }) => fetchOrderDocuments(orderId, signal),
+  });
 
 /**
  * The error of an upload step: the server's status, code and details kept (undefined/0 when the

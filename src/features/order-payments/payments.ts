@@ -1,6 +1,6 @@
 import { formatBRL, installmentValue, toReais, type Cents } from '@/lib/money';
 import { foldText } from '@/lib/api/filters';
-import { isOrderStatus, type OrderStatus } from './status';
+import { isOrderStatus, type OrderStatus } from '@/shared/order-status';
 
 /**
  * Rules of the payments card and its dialogs (spec 001 §2 "Dados do pagamento", §4, §5

@@ -8,13 +8,14 @@ import { paymentMethodOptions } from '@/shared/payment-methods';
 import { confirmReceivable, deleteReceivable, undoReceivable } from '@/shared/receivables';
 import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
 import type { OutboxItem } from '@/lib/offline/db';
-import { OUTBOX_KINDS, salesOrderKeys, salesOrderQueries } from './api';
-import { createOrderPayment, newOrderPaymentInput, type CreateOrderPaymentInput } from './payments-documents-api';
+import type { OrderRef } from '@/shared/sales-orders';
+import { createOrderPayment, newOrderPaymentInput, orderPayments, type CreateOrderPaymentInput } from './api';
+import { orderPaymentKeys, PAYMENT_OUTBOX_KINDS } from './keys';
 import { queuedPaymentPayload, type CreatedPaymentResult, type QueuedPaymentActionPayload, type QueuedPaymentPayload } from './outbox';
 import type { NewPaymentValues } from './new-payment-dialog';
 import type { PaymentAction } from './payment-dialogs';
 import { PaymentsCard, type SendingPayment } from './payments-card';
-import type { OrderPayment, SalesOrder } from './schema';
+import type { OrderPayment } from './schema';
 
 /** Mutation key of an order's new payments; `useMutationState` reads the ones still being sent. */
 export const createPaymentMutationKey = (orderId: number) => ['create-order-payment', orderId] as const;
@@ -60,7 +61,7 @@ const actionMeta = (action: PaymentAction, queueable: boolean) => {
 };
 
 /** The outbox kinds of the actions that may be queued (issue 10): Registrar and Estornar; Excluir is never queued. */
-const QUEUED_KIND: Partial<Record<PaymentAction, string>> = { register: OUTBOX_KINDS.confirmPayment, reverse: OUTBOX_KINDS.undoPayment };
+const QUEUED_KIND: Partial<Record<PaymentAction, string>> = { register: PAYMENT_OUTBOX_KINDS.confirmPayment, reverse: PAYMENT_OUTBOX_KINDS.undoPayment };
 
 /** Toast when an action is queued instead of sent. */
 const QUEUED_TEXT: Partial<Record<PaymentAction, string>> = {
@@ -70,7 +71,7 @@ const QUEUED_TEXT: Partial<Record<PaymentAction, string>> = {
 
 /** Badge of a payment with a queued Registrar / Estornar: 'Registro aguardando envio', 'Estorno precisa de atenção'... */
 export function queuedActionLabel(item: OutboxItem): string {
-  const noun = item.kind === OUTBOX_KINDS.undoPayment ? 'Estorno' : 'Registro';
+  const noun = item.kind === PAYMENT_OUTBOX_KINDS.undoPayment ? 'Estorno' : 'Registro';
   const state = outboxStateLabel(item);
   return `${noun} ${state.charAt(0).toLowerCase()}${state.slice(1)}`;
 }
@@ -81,18 +82,18 @@ export function queuedActionLabel(item: OutboxItem): string {
  * (shown as 'Enviando...' until the server answers), register / delete / reverse with their
  * messages.
  */
-export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
+export function OrderPaymentsSection({ order }: { order: OrderRef }) {
   const queryClient = useQueryClient();
   const { permissions, user } = useSession();
   const can = (action: string) => hasPermission(permissions, { api: 'receivable', controller: 'receivable', action });
-  const paymentsQuery = useQuery(salesOrderQueries.payments(order.id));
+  const paymentsQuery = useQuery(orderPayments(order.id));
   const methodsQuery = useQuery({
     ...paymentMethodOptions(),
     meta: { errorMessage: 'Não foi possível carregar os meios de pagamento.', useServerMessage: false },
   });
   const methods = methodsQuery.data ?? [];
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.payments(order.id) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: orderPaymentKeys.byOrder(order.id) });
 
   // A new payment goes through the offline outbox (issue 10): queued with its key and custom id,
   // sent at once when online, kept (and shown as pending) across reloads when not.
@@ -105,8 +106,8 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
   // Dexie loads with the first queued write, not with the screen (issue 14).
   const outbox = useOutbox();
   const orderItems = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id);
-  const queued = orderItems.filter((i) => i.kind === OUTBOX_KINDS.createPayment);
-  const queuedActionItems = orderItems.filter((i) => i.kind === OUTBOX_KINDS.confirmPayment || i.kind === OUTBOX_KINDS.undoPayment);
+  const queued = orderItems.filter((i) => i.kind === PAYMENT_OUTBOX_KINDS.createPayment);
+  const queuedActionItems = orderItems.filter((i) => i.kind === PAYMENT_OUTBOX_KINDS.confirmPayment || i.kind === PAYMENT_OUTBOX_KINDS.undoPayment);
   // The payment each queued action is about: a server payment's documentId, or the seq of a queued create.
   const queuedActions: Record<string, string> = {};
   const queuedActionsOnQueued = new Map<number, string>();
@@ -139,7 +140,7 @@ export function OrderPaymentsSection({ order }: { order: SalesOrder }) {
       .get()
       .then((runtime) =>
         runtime.outbox.enqueue({
-          kind: OUTBOX_KINDS.createPayment,
+          kind: PAYMENT_OUTBOX_KINDS.createPayment,
           orderId: order.id,
           payload: queuedPaymentPayload({ orderId: order.id, ...values, methodName }),
         }),

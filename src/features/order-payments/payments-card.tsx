@@ -4,15 +4,14 @@ import { NOTHING_OFFLINE_TEXT } from '@/components/layout/list/list-state';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { NativeSelect } from '@/components/ui/input';
-import { formatDateTime } from '@/lib/format';
-import { formatBRL, type Cents } from '@/lib/money';
+import { formatBRL } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-media-query';
 import type { NewPaymentValues } from './new-payment-dialog';
 import type { PaymentAction } from './payment-dialogs';
+import { PaymentRows, type SendingPayment } from './payment-rows';
 import { PAYMENT_PAGE_SIZES, paymentActions, paymentPage } from './payments';
 import type { PaymentMethodRef } from '@/shared/payment-methods';
 import type { OrderPayment } from './schema';
-import { paymentStatusBadge } from './status';
 import { StatusBadge } from '@/components/ui/status-badge';
 
 const NewPaymentDialog = lazy(() => import('./new-payment-dialog').then((m) => ({ default: m.NewPaymentDialog })));
@@ -20,25 +19,7 @@ const PaymentActionDialog = lazy(() => import('./payment-dialogs').then((m) => (
 const PaymentDetailsDialog = lazy(() => import('./payment-dialogs').then((m) => ({ default: m.PaymentDetailsDialog })));
 import { cardClass } from '@/components/ui/card';
 
-/** A payment the user created that the server has not confirmed yet (shown as 'Enviando...'). */
-export interface SendingPayment {
-  key: string;
-  methodName: string;
-  /** Centavos. */
-  amount: Cents;
-  installments: number;
-  /** ISO. */
-  createdAt: string;
-  /** Badge text; default 'Enviando...' (a queued one: 'Aguardando envio', issue 10). */
-  label?: string;
-  /**
-   * A queued payment the user may already register (issue 10): 'Registrar' on its row queues a
-   * Registrar that waits for it. Absent → no action on the row.
-   */
-  onRegister?: () => Promise<unknown>;
-  /** A Registrar queued for this payment: its badge text ('Registro aguardando envio'), shown instead of the button. */
-  queuedAction?: string;
-}
+export type { SendingPayment } from './payment-rows';
 
 export interface PaymentsCardProps {
   payments: OrderPayment[] | undefined;
@@ -67,22 +48,10 @@ const s = {
   card: cx(cardClass, css({ gridColumn: { lg: '1 / -1' } })),
   header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' }),
   title: css({ fontSize: 'lg', fontWeight: 'semibold' }),
-  table: css({
-    w: 'full',
-    borderCollapse: 'collapse',
-    fontSize: 'sm',
-    '& th, & td': { textAlign: 'left', px: '2', py: '2', borderBottomWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' },
-    '& th': { color: 'fg.muted', fontWeight: 'semibold' },
-  }),
   actions: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center', md: { flexWrap: 'nowrap' } }),
-  mobileItem: css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', display: 'grid', gap: '1.5', fontSize: 'sm' }),
-  row: css({ display: 'flex', justifyContent: 'space-between', gap: '2', '& dt': { color: 'fg.muted' }, '& dd': { textAlign: 'right', fontWeight: 'medium' } }),
   footer: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap', fontSize: 'sm' }),
   muted: css({ color: 'fg.muted', textAlign: 'center', py: '4' }),
-  sending: css({ opacity: 0.7 }),
 };
-
-const methodName = (p: OrderPayment) => (p.payment_method_id && 'name' in p.payment_method_id ? (p.payment_method_id.name ?? '') : '');
 
 /**
  * The 'Dados do pagamento' card (spec 001 §2, §4, §9): table ID, Data ('dd/MM/yyyy às HH:mm'),
@@ -207,100 +176,8 @@ export function PaymentsCard({
         <p className={s.muted}>Carregando...</p>
       ) : empty ? (
         <p className={s.muted}>{nothingOffline ? NOTHING_OFFLINE_TEXT : 'Nenhum pagamento registrado.'}</p>
-      ) : isMobile ? (
-        <ul className={css({ display: 'grid', gap: '2' })} aria-label="Pagamentos">
-          {sending.map((p) => (
-            <li key={p.key} className={`${s.mobileItem} ${s.sending}`}>
-              <dl>
-                <div className={s.row}>
-                  <dt>Meio de pagamento</dt>
-                  <dd>{p.methodName}</dd>
-                </div>
-                <div className={s.row}>
-                  <dt>Valor nominal</dt>
-                  <dd>{formatBRL(p.amount)}</dd>
-                </div>
-              </dl>
-              {sendingBadge(p)}
-              {sendingActions(p)}
-            </li>
-          ))}
-          {rows.map((p) => (
-            <li key={p.documentId} className={s.mobileItem}>
-              <dl>
-                <div className={s.row}>
-                  <dt>ID</dt>
-                  <dd>{p.id}</dd>
-                </div>
-                <div className={s.row}>
-                  <dt>Data</dt>
-                  <dd>{formatDateTime(p.payment_date)}</dd>
-                </div>
-                <div className={s.row}>
-                  <dt>Meio de pagamento</dt>
-                  <dd>{methodName(p)}</dd>
-                </div>
-                <div className={s.row}>
-                  <dt>Valor nominal</dt>
-                  <dd>{formatBRL(p.amount_original)}</dd>
-                </div>
-                <div className={s.row}>
-                  <dt>Valor final</dt>
-                  <dd>{formatBRL(p.amount_final)}</dd>
-                </div>
-                <div className={s.row}>
-                  <dt>Situação</dt>
-                  <dd>
-                    <StatusBadge {...paymentStatusBadge(p.status_in)} />
-                  </dd>
-                </div>
-              </dl>
-              {actionButtons(p)}
-            </li>
-          ))}
-        </ul>
       ) : (
-        <div className={css({ overflowX: 'auto' })}>
-          <table className={s.table}>
-            <thead>
-              <tr>
-                <th>ID</th>
-                <th>Data</th>
-                <th>Meio de pagamento</th>
-                <th>Valor nominal</th>
-                <th>Valor final</th>
-                <th>Situação</th>
-                <th>Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sending.map((p) => (
-                <tr key={p.key} className={s.sending}>
-                  <td>—</td>
-                  <td>{formatDateTime(p.createdAt)}</td>
-                  <td>{p.methodName}</td>
-                  <td>{formatBRL(p.amount)}</td>
-                  <td>{formatBRL(p.amount)}</td>
-                  <td>{sendingBadge(p)}</td>
-                  <td>{sendingActions(p)}</td>
-                </tr>
-              ))}
-              {rows.map((p) => (
-                <tr key={p.documentId}>
-                  <td>{p.id}</td>
-                  <td>{formatDateTime(p.payment_date)}</td>
-                  <td>{methodName(p)}</td>
-                  <td>{formatBRL(p.amount_original)}</td>
-                  <td>{formatBRL(p.amount_final)}</td>
-                  <td>
-                    <StatusBadge {...paymentStatusBadge(p.status_in)} />
-                  </td>
-                  <td>{actionButtons(p)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PaymentRows isMobile={isMobile} sending={sending} rows={rows} actions={actionButtons} sendingBadge={sendingBadge} sendingActions={sendingActions} />
       )}
 
       <div className={s.footer}>

@@ -3,15 +3,15 @@ import { type Cents } from '@/lib/money';
 import type { OutboxItem } from '@/lib/offline/db';
 import type { OutboxHandler } from '@/lib/offline/outbox';
 import { confirmReceivable, undoReceivable } from '@/shared/receivables';
-import { OUTBOX_KINDS } from './keys';
+import { PAYMENT_OUTBOX_KINDS } from './keys';
 import { paymentCustomDocumentId } from './payments';
-import { createOrderDocument, createOrderPayment, uploadOrderFile } from './payments-documents-api';
+import { createOrderPayment } from './api';
 
 /**
- * What the offline outbox does with an order's writes (issue 10): a new payment, Registrar /
- * Estornar on a payment, and the two-step document upload. Payloads are plain data; the
- * item's `idempotencyKey` (assigned when queued) goes in the `Idempotency-Key` header, and every
- * request carries `ctx.request` (it leaves only with the item's owner's session).
+ * What the offline outbox does with an order's payment writes (issue 10): a new payment, and
+ * Registrar / Estornar on a payment. Payloads are plain data; the item's `idempotencyKey`
+ * (assigned when queued) goes in the `Idempotency-Key` header, and every request carries
+ * `ctx.request` (it leaves only with the item's owner's session).
  */
 
 /** A queued 'Novo pagamento' (spec 001 §5): the create body is rebuilt from these, identical on every resend. */
@@ -34,19 +34,6 @@ export interface QueuedPaymentActionPayload {
   paymentDocumentId?: string;
   /** For the queue page: 'Pagamento 12' or the queued payment's custom id. */
   label: string;
-}
-
-/** A queued document upload; `step` and `fileId` record how far it got. */
-export interface QueuedUploadPayload {
-  orderId: number;
-  documentTypeId: number;
-  documentTypeName: string;
-  fileName: string;
-  step: 'file' | 'document';
-  fileId?: number;
-  /** The order's dealership and dispatcher user ids: the types offered when the queue page edits the item. */
-  companyUserId?: number | null;
-  dispatcherUserId?: number | null;
 }
 
 /** The created payment's ids: what a dependent Registrar needs. */
@@ -77,8 +64,8 @@ function paymentRef(item: OutboxItem<QueuedPaymentActionPayload>): string {
 const alreadyIn = (target: 'paid' | 'reversed') => (error: unknown) =>
   isApiError(error) && error.status === 409 && detailsOf(error).status_in === target ? { result: null } : undefined;
 
-export const salesOrderOutboxHandlers: Record<string, OutboxHandler> = {
-  [OUTBOX_KINDS.createPayment]: {
+export const paymentOutboxHandlers: Record<string, OutboxHandler> = {
+  [PAYMENT_OUTBOX_KINDS.createPayment]: {
     async send(item: OutboxItem<QueuedPaymentPayload>, ctx) {
       const p = item.payload;
       const created = await createOrderPayment(
@@ -103,30 +90,12 @@ export const salesOrderOutboxHandlers: Record<string, OutboxHandler> = {
       return undefined;
     },
   },
-  [OUTBOX_KINDS.confirmPayment]: {
+  [PAYMENT_OUTBOX_KINDS.confirmPayment]: {
     send: async (item: OutboxItem<QueuedPaymentActionPayload>, ctx) => confirmReceivable(paymentRef(item), ctx.request),
     alreadyDone: alreadyIn('paid'),
   },
-  [OUTBOX_KINDS.undoPayment]: {
+  [PAYMENT_OUTBOX_KINDS.undoPayment]: {
     send: async (item: OutboxItem<QueuedPaymentActionPayload>, ctx) => undoReceivable(paymentRef(item), ctx.request),
     alreadyDone: alreadyIn('reversed'),
-  },
-  [OUTBOX_KINDS.uploadDocument]: {
-    async send(item: OutboxItem<QueuedUploadPayload>, ctx) {
-      let p = item.payload;
-      if (p.step === 'file' || !p.fileId) {
-        if (!ctx.blob) throw new Error('Arquivo do item não encontrado no armazenamento local.');
-        const fileId = await uploadOrderFile({
-          file: ctx.blob.blob,
-          fileName: ctx.blob.name,
-          idempotencyKey: item.idempotencyKey,
-          onProgress: ctx.onProgress,
-          scope: ctx.request,
-        });
-        p = { ...p, step: 'document', fileId };
-        await ctx.saveProgress(p);
-      }
-      return createOrderDocument({ orderId: p.orderId, documentTypeId: p.documentTypeId, fileId: p.fileId!, idempotencyKey: item.idempotencyKey }, ctx.request);
-    },
   },
 };

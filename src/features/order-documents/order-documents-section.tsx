@@ -11,14 +11,15 @@ import { NEW_TAB_LINK, openInNewTab } from '@/lib/navigation/open-in-new-tab';
 import { useSession } from '@/lib/session';
 import { documentTypesForCompany } from '@/shared/document-types';
 import { useOutbox, outboxStateLabel, useOutboxItems } from '@/lib/offline/outbox-peek';
-import { OUTBOX_KINDS, salesOrderKeys, salesOrderQueries } from './api';
-import { deleteOrderDocument, fetchSignedUrl, uploadOrderDocument, type UploadOrderDocumentInput } from './payments-documents-api';
+import type { OrderRef } from '@/shared/sales-orders';
+import { deleteOrderDocument, fetchSignedUrl, orderDocuments, uploadOrderDocument, type UploadOrderDocumentInput } from './api';
+import { DOCUMENT_OUTBOX_KINDS, orderDocumentKeys } from './keys';
 import type { QueuedUploadPayload } from './outbox';
 import { DocumentsCard, type SendingDocument } from './documents-card';
 import { MISSING_SIGNED_URL, DELETE_DOCUMENT_FEEDBACK, signedUrlErrorMessage, typesForOrder } from './documents';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
 import type { DocumentType } from '@/shared/document-types';
-import type { OrderDocument, SalesOrder } from './schema';
+import type { OrderDocument } from './schema';
 
 /** Mutation key of an order's uploads; `useMutationState` reads the ones still being sent. */
 export const uploadMutationKey = (orderId: number) => ['upload-order-document', orderId] as const;
@@ -29,24 +30,24 @@ export const uploadMutationKey = (orderId: number) => ['upload-order-document', 
  * open through the signed URL (a new tab without opener; 'Documento pronto' with a link when the
  * URL came too late for the click to open it), delete with the §8 messages.
  */
-export function OrderDocumentsSection({ order, title }: { order: SalesOrder; title?: string }) {
+export function OrderDocumentsSection({ order, title }: { order: OrderRef; title?: string }) {
   const queryClient = useQueryClient();
   const { permissions, user } = useSession();
   const canDocument = (action: string) => hasPermission(permissions, { api: 'sales-order-document', controller: 'sales-order-document', action });
   const companyUserId = order.user_company_id?.id ?? null;
   const typesQuery = useQuery(documentTypesForCompany(companyUserId));
-  const docsQuery = useQuery(salesOrderQueries.documents(order.id));
+  const docsQuery = useQuery(orderDocuments(order.id));
 
   const upload = useMutation({
     mutationKey: uploadMutationKey(order.id),
     mutationFn: (input: UploadOrderDocumentInput) => uploadOrderDocument(input),
     meta: { successMessage: 'Documento enviado com sucesso', errorTitle: 'Erro no upload', errorMessage: 'Falha no upload do arquivo' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderDocumentKeys.byOrder(order.id) }),
   });
 
   // Dexie loads with the first queued upload, not with the screen (issue 14).
   const outbox = useOutbox();
-  const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === OUTBOX_KINDS.uploadDocument);
+  const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === DOCUMENT_OUTBOX_KINDS.uploadDocument);
   const sending = [
     ...useMutationState({
       filters: { mutationKey: uploadMutationKey(order.id), status: 'pending' },
@@ -77,7 +78,12 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
     void outbox
       .get()
       .then((runtime) =>
-        runtime.outbox.enqueue({ kind: OUTBOX_KINDS.uploadDocument, orderId: order.id, payload, file: { blob: file, name: file.name, type: file.type } }),
+        runtime.outbox.enqueue({
+          kind: DOCUMENT_OUTBOX_KINDS.uploadDocument,
+          orderId: order.id,
+          payload,
+          file: { blob: file, name: file.name, type: file.type },
+        }),
       )
       .catch((error: unknown) =>
         toast({ title: 'Erro no upload', description: error instanceof Error ? error.message : 'Falha no upload do arquivo', variant: 'destructive' }),
@@ -87,7 +93,7 @@ export function OrderDocumentsSection({ order, title }: { order: SalesOrder; tit
   const remove = useMutation({
     mutationFn: (doc: OrderDocument) => deleteOrderDocument(doc.documentId),
     meta: { successMessage: 'Documento excluído com sucesso', errorTitle: 'Erro ao excluir', ...DELETE_DOCUMENT_FEEDBACK },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: salesOrderKeys.documents(order.id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderDocumentKeys.byOrder(order.id) }),
   });
 
   // A signed URL that came after the click's activation ran out: opened from a link instead.
