@@ -6,13 +6,13 @@ import { stateOptions } from '@/shared/states';
 import { ApiError, isApiError } from '@/lib/api';
 import { dispatcherDetail, dispatcherKeysRoot } from '@/shared/companies';
 import { companyData, createDispatcher, dispatcherTakenMessage } from './api';
+import { companyResource } from './resource';
 import { companyFormSchemaFor, companyFormToPayload, companyToForm, type Company, type CompanyFormValues, type CompanyKind } from './schema';
 
 /** What differs between the dealership and the dispatcher forms (spec 001 §2, §8). */
 const KINDS = {
   company: {
     titles: { new: 'Nova concessionária', edit: 'Editar concessionária' },
-    list: { to: '/companies', search: { page: 1, pageSize: 10 } } as ToOptions,
     loadErrorTitle: 'Erro ao carregar empresa',
     notFound: () => 'Empresa não encontrada',
     saved: { created: 'Empresa criada com sucesso', updated: 'Empresa atualizada com sucesso' },
@@ -20,7 +20,6 @@ const KINDS = {
   },
   dispatcher: {
     titles: { new: 'Novo despachante', edit: 'Editar despachante' },
-    list: { to: '/despachantes' } as ToOptions,
     loadErrorTitle: 'Erro ao carregar despachante',
     notFound: (id: string) => `Despachante com ID ${id} não encontrado`,
     saved: { created: 'Despachante criado com sucesso', updated: 'Despachante atualizado com sucesso' },
@@ -41,28 +40,39 @@ const KINDS = {
  * 'Empresa/Despachante criado(a)/atualizado(a) com sucesso' or the server's message (else the
  * spec's 'Não foi possível criar/atualizar …') and return to the list.
  */
-export function CompanyForm({ id, mode, kind = 'company' }: { id?: string; mode: 'new' | 'edit'; kind?: CompanyKind }) {
+export function CompanyForm({
+  id,
+  mode,
+  kind = 'company',
+  list = { to: companyResource.list.route, search: { page: 1, pageSize: 10 } } as ToOptions,
+}: {
+  id?: string;
+  mode: 'new' | 'edit';
+  kind?: CompanyKind;
+  /** The list to go back to: the dealerships' by default; the dispatcher routes give theirs. */
+  list?: ToOptions;
+}) {
   const k = KINDS[kind];
   const frame = {
     mode,
     id,
     titles: k.titles,
-    backTo: k.list,
+    backTo: list,
     loadErrorTitle: k.loadErrorTitle,
     loadErrorDescription: (error: Error) => (isApiError(error) && error.status === 404 ? k.notFound(id ?? '') : error.message),
   };
   return kind === 'dispatcher' ? (
     <RecordForm {...frame} query={dispatcherDetail}>
-      {(dispatcher) => <CompanyFields company={dispatcher} kind={kind} />}
+      {(dispatcher) => <CompanyFields company={dispatcher} kind={kind} list={list} />}
     </RecordForm>
   ) : (
     <RecordForm {...frame} query={companyData.detail}>
-      {(company) => <CompanyFields company={company} kind={kind} />}
+      {(company) => <CompanyFields company={company} kind={kind} list={list} />}
     </RecordForm>
   );
 }
 
-function CompanyFields({ company, kind }: { company: Company | undefined; kind: CompanyKind }) {
+function CompanyFields({ company, kind, list }: { company: Company | undefined; kind: CompanyKind; list: ToOptions }) {
   const navigate = useNavigate();
   const k = KINDS[kind];
   const save = useSaveMutation({
@@ -77,7 +87,7 @@ function CompanyFields({ company, kind }: { company: Company | undefined; kind: 
     successMessage: company ? k.saved.updated : k.saved.created,
     errorMessage: company ? k.failed.updated : k.failed.created,
     invalidate: kind === 'dispatcher' ? dispatcherKeysRoot() : companyData.keys.all(),
-    onSaved: () => navigate(k.list),
+    onSaved: () => navigate(list),
   });
   const schema = companyFormSchemaFor(kind);
   const form = useMaskedAppForm({
@@ -88,7 +98,7 @@ function CompanyFields({ company, kind }: { company: Company | undefined; kind: 
   const current = company?.address_state_id;
   return (
     <form.AppForm>
-      <form.RecordFormPage title={company ? k.titles.edit : k.titles.new} backTo={k.list}>
+      <form.RecordFormPage title={company ? k.titles.edit : k.titles.new} backTo={list}>
         <form.AppField name="trade_name">{(f) => <f.TextField label="Nome Fantasia" required maxLength={150} />}</form.AppField>
         <form.AppField name="legal_name">{(f) => <f.TextField label="Razão Social" maxLength={150} />}</form.AppField>
         <form.AppField name="cnpj">{(f) => <f.DocumentField label="CNPJ" required cnpjOnly />}</form.AppField>

@@ -9,5 +9,5 @@ export const Route = createFileRoute('/_app/despachante/$id/')({
 
 function RouteComponent() {
   const { id } = Route.useParams();
-  return <CompanyForm kind="dispatcher" id={id} mode="edit" />;
+  return <CompanyForm kind="dispatcher" list={{ to: '/despachantes' }} id={id} mode="edit" />;
 }

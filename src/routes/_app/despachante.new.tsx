@@ -8,5 +8,5 @@ export const Route = createFileRoute('/_app/despachante/new')({
 });
 
 function RouteComponent() {
-  return <CompanyForm kind="dispatcher" mode="new" />;
+  return <CompanyForm kind="dispatcher" list={{ to: '/despachantes' }} mode="new" />;
 }
