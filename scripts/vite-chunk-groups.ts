@@ -117,18 +117,21 @@ export function sharedChunkModules(
   const shared = new Set([...sharedOwn, ...libs, ...(options.extraModules?.shared ?? []).filter((id) => graph.has(id))]);
   // A module importing classic zod (`zod`, not `zod/mini`) is a form's: it stays out of `schemas`.
   const classicZod = (dep: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(dep) && !/[\\/]zod[\\/](v4[\\/])?mini[\\/]/.test(dep);
-  const responseSchema = (id: string) =>
-    /[\\/]src[\\/](features[\\/][^\\/]+[\\/](schema|status)|shared[\\/][^\\/]+)\.ts$/.test(id) && !(graph.get(id)?.imports ?? []).some(classicZod);
+  const zodMini = (id: string) => !(graph.get(id)?.imports ?? []).some(classicZod);
+  const featureSchema = (id: string) => /[\\/]src[\\/]features[\\/][^\\/]+[\\/](schema|status)\.ts$/.test(id) && zodMini(id);
+  // A shared module (records as relations, lookups, status tables) joins them when a list screen loads it: the
+  // forms that only use a shared lookup (the states of an address) do not download every list's schemas for it.
+  const sharedSchema = (id: string) => /[\\/]src[\\/]shared[\\/][^\\/]+\.ts$/.test(id) && zodMini(id) && listScreens.some((r) => r.has(id));
+  const routeModules = ids.filter((id) => inRoutes(id) || signedInRoutes.includes(id));
+  const listScreens = routeModules.map((id) => reach(graph, [id], false)).filter((r) => [...listKit].some((k) => r.has(k)));
   const schemas = new Set([
-    ...ids.filter((id) => responseSchema(id) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id)),
+    ...ids.filter((id) => (featureSchema(id) || sharedSchema(id)) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id)),
     ...(options.extraModules?.schemas ?? []).filter((id) => graph.has(id)),
   ]);
   // `ui`: the small UI and helper modules (src/components/ui/, src/lib/) that two or more list
   // screens load and that forms load too (the input, the switch, the formatters, the Strapi
   // filter builders): in `list-kit` they would make every form download the kit; alone, each was
   // one more request of a few hundred bytes on a list's start.
-  const routeModules = ids.filter((id) => inRoutes(id) || signedInRoutes.includes(id));
-  const listScreens = routeModules.map((id) => reach(graph, [id], false)).filter((r) => [...listKit].some((k) => r.has(k)));
   const uiModule = (id: string) => /[\\/]src[\\/](components[\\/]ui|lib)[\\/]/.test(id);
   const grouped = (id: string) => entryStatic.has(id) || excluded(id) || core.has(id) || listKit.has(id) || shared.has(id) || schemas.has(id);
   const ui = new Set(ids.filter((id) => uiModule(id) && !grouped(id) && listScreens.filter((r) => r.has(id)).length >= 2));

@@ -70,7 +70,9 @@ describe('shared chunks of a signed-in start', () => {
     ['/nm/table-core.js', m()],
     ['/app/src/input.tsx', m()],
     // the profile form uses the switch too
-    [`${R}/_app/profile.tsx`, m(['/app/src/input.tsx', '/app/src/components/ui/switch.tsx'])],
+    [`${R}/_app/profile.tsx`, m(['/app/src/input.tsx', '/app/src/components/ui/switch.tsx', '/app/src/shared/states.ts'])],
+    // a shared lookup only a form loads (the address's states)
+    ['/app/src/shared/states.ts', m(['/app/node_modules/zod/mini/index.js'])],
     ['/app/src/orders-api.ts', m(['/app/src/features/orders/schema.ts', '/app/src/features/orders/status.ts'])],
     ['/app/src/features/orders/schema.ts', m(['/app/node_modules/zod/mini/index.js', '/app/src/features/users/schema.ts', '/app/src/shared/customers.ts'])],
     ['/app/src/shared/customers.ts', m(['/app/node_modules/zod/mini/index.js'])],
@@ -152,7 +154,7 @@ describe('shared chunks of a signed-in start', () => {
       expect(sets.shared.has(id), id).toBe(false);
   });
 
-  it("puts the features' zod/mini response schemas and status tables in schemas, not a form's classic zod schema nor one /login loads", () => {
+  it("puts the features' zod/mini response schemas and status tables and the shared modules a list loads in schemas, not a form's classic zod schema, a shared module only a form loads, nor one /login loads", () => {
     expect([...sets.schemas].sort()).toEqual(
       [
         '/app/src/features/orders/schema.ts',
@@ -162,7 +164,12 @@ describe('shared chunks of a signed-in start', () => {
         '/app/node_modules/zod/mini/coerce.js',
       ].sort(),
     );
-    for (const id of ['/app/src/features/states/schema.ts', '/app/src/features/users/form-schema.ts', '/app/src/features/auth/schema.ts'])
+    for (const id of [
+      '/app/src/features/states/schema.ts',
+      '/app/src/features/users/form-schema.ts',
+      '/app/src/features/auth/schema.ts',
+      '/app/src/shared/states.ts',
+    ])
       expect(sets.schemas.has(id), id).toBe(false);
   });
 

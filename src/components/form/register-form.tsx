@@ -1,7 +1,7 @@
 import { revalidateLogic } from '@tanstack/react-form';
 import { useNavigate, useParams, type ToOptions } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { Collection } from '@/lib/api/collection';
 import { isApiError } from '@/lib/api/errors';
 import { DEFAULT_PAGE_SIZE } from '@/lib/list-search';
@@ -90,7 +90,8 @@ function RegisterSave<T extends { documentId: string }, S extends z.core.$ZodTyp
   const navigate = useNavigate();
   const save = useSaveMutation({
     save: (values: z.input<S>) => {
-      const payload = z.parse(schema, values);
+      // the schema already validated these values (zod, classic or mini: both parse)
+      const payload = (schema as unknown as { parse(value: unknown): unknown }).parse(values);
       return record ? data.update(record.documentId, payload) : data.create(payload);
     },
     successMessage: record ? texts.saved.updated : texts.saved.created,
