@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ROUTE_TABLE } from '../../src/app/route-table';
 import { ROLES, login, type RoleKey } from './helpers';
+import { routeTable } from './route-table';
 import { apiToken } from './orders-helpers';
 
 type Tree = Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>;
@@ -27,7 +27,7 @@ for (const role of Object.keys(ROLES) as RoleKey[]) {
     // each route's verdict as the visitor sees it, against the one the server's tree gives
     const refused = 'refused (Dashboard at /)';
     const wanted: string[] = [];
-    for (const [path, meta] of Object.entries(ROUTE_TABLE)) {
+    for (const [path, meta] of Object.entries(await routeTable())) {
       if (path === '/login' || path === '/') continue;
       const permission = typeof meta.permission === 'object' ? meta.permission : undefined;
       const want = !permission || holds(permission) ? 'opens' : refused;
