@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 import type { RouteMeta } from '../../src/lib/navigation/route-meta';
 
@@ -10,7 +11,7 @@ let table: Promise<Readonly<Record<string, RouteMeta>>> | undefined;
  * build reads them (Playwright's own loader knows no `import.meta.glob`).
  */
 export function routeTable(): Promise<Readonly<Record<string, RouteMeta>>> {
-  const root = path.resolve(__dirname, '../..');
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   table ??= runnerImport<typeof import('../../src/app/route-table')>('/src/app/route-table.ts', {
     configFile: false,
     root,
