@@ -119,9 +119,12 @@ export function sharedChunkModules(
   const classicZod = (dep: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(dep) && !/[\\/]zod[\\/](v4[\\/])?mini[\\/]/.test(dep);
   const zodMini = (id: string) => !(graph.get(id)?.imports ?? []).some(classicZod);
   const featureSchema = (id: string) => /[\\/]src[\\/]features[\\/][^\\/]+[\\/](schema|status)\.ts$/.test(id) && zodMini(id);
-  // A shared module (records as relations, lookups, status tables) joins them when a list screen loads it: the
-  // forms that only use a shared lookup (the states of an address) do not download every list's schemas for it.
-  const sharedSchema = (id: string) => /[\\/]src[\\/]shared[\\/][^\\/]+\.ts$/.test(id) && zodMini(id) && listScreens.some((r) => r.has(id));
+  // A shared module with zod/mini schemas (records as relations, a lookup's rows) joins them when a list screen loads
+  // it; the forms that only use a shared lookup (the states of an address) do not download every list's schemas
+  // for it, nor for the lookup helper their lookup shares with a list's.
+  const zodMiniDep = (dep: string) => /[\\/]node_modules[\\/]zod[\\/](v4[\\/])?mini[\\/]/.test(dep);
+  const sharedSchema = (id: string) =>
+    /[\\/]src[\\/]shared[\\/][^\\/]+\.ts$/.test(id) && zodMini(id) && (graph.get(id)?.imports ?? []).some(zodMiniDep) && listScreens.some((r) => r.has(id));
   const routeModules = ids.filter((id) => inRoutes(id) || signedInRoutes.includes(id));
   const listScreens = routeModules.map((id) => reach(graph, [id], false)).filter((r) => [...listKit].some((k) => r.has(k)));
   const schemas = new Set([

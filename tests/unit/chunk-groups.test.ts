@@ -63,6 +63,7 @@ describe('shared chunks of a signed-in start', () => {
         '/app/src/components/ui/switch.tsx',
         '/app/src/lib/orders-only.ts',
         '/app/src/lib/list-search.ts',
+        '/app/src/shared/lookup.ts',
       ]),
     ],
     ['/app/src/list/index.ts', m(['/nm/table.js', '/nm/query/index.js', '/app/src/dialog-kit.ts', '/app/src/input.tsx'])],
@@ -71,8 +72,9 @@ describe('shared chunks of a signed-in start', () => {
     ['/app/src/input.tsx', m()],
     // the profile form uses the switch too
     [`${R}/_app/profile.tsx`, m(['/app/src/input.tsx', '/app/src/components/ui/switch.tsx', '/app/src/shared/states.ts'])],
-    // a shared lookup only a form loads (the address's states)
-    ['/app/src/shared/states.ts', m(['/app/node_modules/zod/mini/index.js'])],
+    // a shared lookup only a form loads (the address's states), and the lookup helper it shares with a list's lookup
+    ['/app/src/shared/states.ts', m(['/app/node_modules/zod/mini/index.js', '/app/src/shared/lookup.ts'])],
+    ['/app/src/shared/lookup.ts', m(['/nm/query/index.js'])],
     ['/app/src/orders-api.ts', m(['/app/src/features/orders/schema.ts', '/app/src/features/orders/status.ts'])],
     ['/app/src/features/orders/schema.ts', m(['/app/node_modules/zod/mini/index.js', '/app/src/features/users/schema.ts', '/app/src/shared/customers.ts'])],
     ['/app/src/shared/customers.ts', m(['/app/node_modules/zod/mini/index.js'])],
@@ -169,6 +171,7 @@ describe('shared chunks of a signed-in start', () => {
       '/app/src/features/users/form-schema.ts',
       '/app/src/features/auth/schema.ts',
       '/app/src/shared/states.ts',
+      '/app/src/shared/lookup.ts',
     ])
       expect(sets.schemas.has(id), id).toBe(false);
   });
