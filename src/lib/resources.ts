@@ -84,8 +84,9 @@ export interface SortOption {
 export type FilterClean = 'document' | 'digits' | 'decimal' | 'mask';
 
 /** A field of the filter panel; its value lands in `search.filters[name]` as text. */
-export type FilterField = (
-  | { name: string; label: string; type: 'text' | 'number' | 'date'; placeholder?: string }
+export type FilterField = /** `type` defaults to 'text'. */
+(
+  | { name: string; label: string; type?: 'text' | 'number' | 'date'; placeholder?: string }
   | { name: string; label: string; type: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
   /** Todos / Sim / Não over a boolean field (sent as a boolean with `$eq`). */
   | { name: string; label: string; type: 'tri-state' }
@@ -156,24 +157,6 @@ export function defineResource<const D extends ResourceDef>(def: D): D & Resourc
   };
 }
 
-/** The Strapi operator of a filter field (its `op`, else `$containsi` for text and `$eq` for the rest). */
-export function filterOperator(field: FilterField): FilterOperator {
-  return field.op ?? (field.type === 'text' || field.type === 'date' ? '$containsi' : '$eq');
-}
-
-/** The fields 'Ordenar por' offers (and the URL accepts), for a zod enum: at least one. @throws Error when none is declared. */
-export function sortFields(resource: ResourceDef): [string, ...string[]] {
-  const fields = Object.keys(resource.list?.sort ?? {});
-  if (!fields.length) throw new Error(`recurso ${resource.label} sem campos de ordenação`);
-  return fields as [string, ...string[]];
-}
-
-/** 'Ordenar por' options of a declared list, in order (`{value, label}`). */
-export function sortOptions(resource: ResourceDef): SortOption[] | undefined {
-  const sort = resource.list?.sort;
-  return sort ? Object.entries(sort).map(([value, label]) => ({ value, label })) : undefined;
-}
-
 /** The sidebar items a resource declares (none, one or several). */
 export function menuDecls(resource: ResourceDef): readonly MenuDecl[] {
   const { menu } = resource;
@@ -206,12 +189,6 @@ export function lookupRules(resources: readonly ResourceDef[]): LookupRule[] {
 export function lookupsChangedBy(rules: readonly LookupRule[], path: string): LookupRule[] {
   const bare = path.split('?')[0] ?? path;
   return rules.filter((rule) => rule.changedBy.some((c) => bare === c || bare.startsWith(`${c}/`)));
-}
-
-/** A register's record routes from its declared `routes`: the new one (`…/new`) and the edit one (`…/$id`). */
-export function recordRoutes(resource: ResourceDef): { create?: string; edit?: string } {
-  const paths = Object.keys(resource.routes ?? {});
-  return { create: paths.find((p) => p.endsWith('/new')), edit: paths.find((p) => p.endsWith('/$id')) };
 }
 
 /** The collection a list reads ('/states'). @throws Error when the resource declares no path. */

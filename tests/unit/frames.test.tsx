@@ -103,7 +103,7 @@ function ListHarness(props: {
       newTo={{ to: '/customer/new' }}
       editTo={(c) => ({ to: '/customer/$id', params: { id: c.documentId } })}
       onDelete={props.onDelete ?? (async () => {})}
-      filterFields={[{ name: 'name', label: 'Nome', type: 'text' }]}
+      filterFields={[{ name: 'name', label: 'Nome' }]}
       sortOptions={[
         { value: 'id', label: 'ID' },
         { value: 'name', label: 'Nome' },

@@ -39,7 +39,7 @@ const things = defineResource({
     sort: { name: 'Nome' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
-      { name: 'name', label: 'Nome', type: 'text' },
+      { name: 'name', label: 'Nome' },
     ],
   },
 });

@@ -28,12 +28,12 @@ export const companyResource = defineResource({
     },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
-      { name: 'trade_name', label: 'Nome Fantasia', type: 'text' },
-      { name: 'legal_name', label: 'Razão Social', type: 'text' },
-      { name: 'cnpj', label: 'CNPJ', type: 'text' },
-      { name: 'email', label: 'Email', type: 'text' },
-      { name: 'phone_number', label: 'Telefone', type: 'text' },
-      { name: 'address_city', label: 'Cidade', type: 'text' },
+      { name: 'trade_name', label: 'Nome Fantasia' },
+      { name: 'legal_name', label: 'Razão Social' },
+      { name: 'cnpj', label: 'CNPJ' },
+      { name: 'email', label: 'Email' },
+      { name: 'phone_number', label: 'Telefone' },
+      { name: 'address_city', label: 'Cidade' },
       {
         name: 'is_active',
         label: 'Status',

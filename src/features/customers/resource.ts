@@ -17,10 +17,10 @@ export const customerResource = defineResource({
     sort: { id: 'ID', name: 'Nome', cpf_cnpj: 'CPF/CNPJ', email: 'Email', createdAt: 'Criado em' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
-      { name: 'name', label: 'Nome', type: 'text' },
-      { name: 'cpf_cnpj', label: 'CPF/CNPJ', type: 'text', clean: 'document' },
-      { name: 'email', label: 'Email', type: 'text' },
-      { name: 'phone_number', label: 'Telefone', type: 'text', clean: 'digits' },
+      { name: 'name', label: 'Nome' },
+      { name: 'cpf_cnpj', label: 'CPF/CNPJ', clean: 'document' },
+      { name: 'email', label: 'Email' },
+      { name: 'phone_number', label: 'Telefone', clean: 'digits' },
     ],
   },
 });

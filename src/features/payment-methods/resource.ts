@@ -15,7 +15,7 @@ export const paymentMethodResource = defineResource({
     sort: { id: 'ID', name: 'Nome', max_installments: 'Parcelas máx.', interest_tax: 'Taxa de juros', createdAt: 'Criado em' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
-      { name: 'name', label: 'Nome', type: 'text' },
+      { name: 'name', label: 'Nome' },
       { name: 'is_online_payment', label: 'Online', type: 'tri-state' },
       { name: 'is_active', label: 'Ativo', type: 'tri-state' },
     ],

@@ -6,7 +6,7 @@ import { customerRefSchema } from '@/shared/customers';
 import { paymentMethodRefSchema } from '@/shared/payment-methods';
 import { userRefSchema } from '@/shared/users';
 import { RECEIVABLE_STATUSES, normalizeReceivableStatus } from './status';
-import { sortFields } from '@/lib/resources';
+import { sortFields } from '@/lib/resource-lists';
 import { receivableResource } from './resource';
 
 /**

@@ -4,7 +4,7 @@ import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { customerRefSchema } from '@/shared/customers';
 import { userDisplayName, userRefSchema, type UserRef } from '@/shared/users';
 import { ORDER_STATUSES, normalizeOrderStatus, type OrderStatus } from '@/shared/order-status';
-import { sortFields } from '@/lib/resources';
+import { sortFields } from '@/lib/resource-lists';
 import { salesOrderResource } from './resource';
 
 /**

@@ -16,8 +16,8 @@ export const stateResource = defineResource({
     sort: { id: 'ID', name: 'Nome', abbreviation: 'Sigla', createdAt: 'Criado em' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
-      { name: 'name', label: 'Nome', type: 'text' },
-      { name: 'abbreviation', label: 'Sigla', type: 'text' },
+      { name: 'name', label: 'Nome' },
+      { name: 'abbreviation', label: 'Sigla' },
     ],
   },
 });

@@ -21,9 +21,9 @@ export const userResource = defineResource({
     sort: { id: 'ID', username: 'Username', name: 'Nome', email: 'Email', createdAt: 'Data de criação' },
     filters: [
       { name: 'id', label: 'ID do Usuário', type: 'number' },
-      { name: 'username', label: 'Username', type: 'text', clean: 'mask' },
-      { name: 'email', label: 'Email', type: 'text' },
-      { name: 'name', label: 'Nome', type: 'text' },
+      { name: 'username', label: 'Username', clean: 'mask' },
+      { name: 'email', label: 'Email' },
+      { name: 'name', label: 'Nome' },
       { name: 'blocked', label: 'Apenas usuários bloqueados', offLabel: 'Apenas usuários ativos', type: 'switch' },
     ],
   },

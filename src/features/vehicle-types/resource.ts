@@ -15,8 +15,8 @@ export const vehicleTypeResource = defineResource({
     sort: { id: 'ID', name: 'Nome', createdAt: 'Criado em', description: 'Descrição' },
     filters: [
       { name: 'id', label: 'ID', type: 'number' },
-      { name: 'name', label: 'Nome', type: 'text' },
-      { name: 'description', label: 'Descrição', type: 'text' },
+      { name: 'name', label: 'Nome' },
+      { name: 'description', label: 'Descrição' },
       { name: 'is_active', label: 'Ativo', type: 'tri-state' },
     ],
   },

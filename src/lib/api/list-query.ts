@@ -1,4 +1,5 @@
-import { filterOperator, listPath, type FilterClean, type ResourceDef } from '../resources';
+import { filterOperator } from '../resource-lists';
+import { listPath, type FilterClean, type ResourceDef } from '../resources';
 import { DEFAULT_PAGE_SIZE } from '../list-search';
 import { buildPath } from './client';
 import { toStrapiListQuery, type ListQueryInput } from './strapi';

@@ -82,7 +82,7 @@ export function FilterPanel({ list, fields, sortOptions }: FilterPanelProps) {
                     </NativeSelect>
                   ) : (
                     <Input
-                      type={f.type}
+                      type={f.type ?? 'text'}
                       inputMode={f.type === 'number' ? 'numeric' : undefined}
                       placeholder={f.placeholder}
                       value={draft[f.name] ?? ''}

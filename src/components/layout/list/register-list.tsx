@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch, type ToOptions } from '@tanstack/react-router';
 import type { Collection } from '@/lib/api/collection';
 import type { ListSearch } from '@/lib/list-search';
-import { recordRoutes } from '@/lib/resources';
+import { recordRoutes } from '@/lib/resource-lists';
 import { ListPage, type ListPageProps } from './list-page';
 import type { ListColumn } from './types';
 import { useResourceList } from './use-resource-list';
