@@ -84,26 +84,27 @@ export interface SortOption {
 export type FilterClean = 'document' | 'digits' | 'decimal' | 'mask';
 
 /** A field of the filter panel; its value lands in `search.filters[name]` as text. */
-export type FilterField = /** `type` defaults to 'text'. */
-(
-  | { name: string; label: string; type?: 'text' | 'number' | 'date'; placeholder?: string }
-  | { name: string; label: string; type: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
-  /** Todos / Sim / Não over a boolean field (sent as a boolean with `$eq`). */
-  | { name: string; label: string; type: 'tri-state' }
-  /**
-   * An on/off switch whose label says what each position filters ('Apenas usuários bloqueados' /
-   * 'Apenas usuários ativos'); it writes 'true' / 'false' whenever Filtrar is pressed (off when untouched).
-   */
-  | { name: string; label: string; offLabel: string; type: 'switch' }
-) & {
-  /** Strapi operator; default `$containsi` for text, `$eq` for the others. */
-  op?: FilterOperator;
-  /**
-   * Cleaning of the typed text: 'document' a CPF/CNPJ's characters, 'digits' a phone's, 'decimal'
-   * a decimal comma as a dot, 'mask' a username typed with its mask (spaces, dots, dashes, slashes out).
-   */
-  clean?: FilterClean;
-};
+export type FilterField =
+  /** `type` defaults to 'text'. */
+  (
+    | { name: string; label: string; type?: 'text' | 'number' | 'date'; placeholder?: string }
+    | { name: string; label: string; type: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
+    /** Todos / Sim / Não over a boolean field (sent as a boolean with `$eq`). */
+    | { name: string; label: string; type: 'tri-state' }
+    /**
+     * An on/off switch whose label says what each position filters ('Apenas usuários bloqueados' /
+     * 'Apenas usuários ativos'); it writes 'true' / 'false' whenever Filtrar is pressed (off when untouched).
+     */
+    | { name: string; label: string; offLabel: string; type: 'switch' }
+  ) & {
+    /** Strapi operator; default `$containsi` for text, `$eq` for the others. */
+    op?: FilterOperator;
+    /**
+     * Cleaning of the typed text: 'document' a CPF/CNPJ's characters, 'digits' a phone's, 'decimal'
+     * a decimal comma as a dot, 'mask' a username typed with its mask (spaces, dots, dashes, slashes out).
+     */
+    clean?: FilterClean;
+  };
 
 /** The list screen of a resource. */
 export interface ListDecl {
