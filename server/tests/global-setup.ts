@@ -55,6 +55,7 @@ export default async function setup(project: TestProject) {
   project.provide('emailOutbox', process.env.EMAIL_OUTBOX_DIR as string);
   project.provide('publicDir', process.env.PUBLIC_DIR as string);
   project.provide('contentApi', describeContentApi(strapi));
+  project.provide('dbModel', describeDatabase(strapi));
   project.provide('database', {
     client: process.env.DATABASE_CLIENT === 'postgres' ? 'postgres' : 'sqlite',
     filename: process.env.DATABASE_FILENAME ?? '',
@@ -120,6 +121,74 @@ function describeContentApi(strapi: any): { routes: ApiRoute[]; contentTypes: Ap
   return { routes, contentTypes };
 }
 
+/** Where one content-type's rows live: its table and the column of each scalar attribute. */
+export interface DbEntity {
+  uid: string;
+  table: string;
+  /** attribute name → column name, for the attributes stored in the table itself. */
+  columns: Record<string, string>;
+}
+/** A relation's link table, seen from the side that owns it (the one without mappedBy). */
+export interface DbLink {
+  table: string;
+  ownerUid: string;
+  attribute: string;
+  /** Strapi's relation kind as the owner declares it (oneToOne, manyToOne, ...). */
+  relation: string;
+  ownerColumn: string;
+  targetUid: string;
+  targetColumn: string;
+}
+/** A polymorphic link table (the upload plugin's files_related_mph: a file attached to a record's media field). */
+export interface DbMorph {
+  table: string;
+  fileColumn: string;
+  idColumn: string;
+  typeColumn: string;
+}
+/** The database layout the fuzzer's oracles read rows through (Strapi's metadata: no naming rule is guessed). */
+export interface DbModel {
+  entities: DbEntity[];
+  links: DbLink[];
+  morphs: DbMorph[];
+}
+
+/** Tables, columns and link tables of every content-type, from `strapi.db.metadata`. */
+function describeDatabase(strapi: any): DbModel {
+  const model: DbModel = { entities: [], links: [], morphs: [] };
+  for (const [uid, meta] of strapi.db.metadata as Map<string, any>) {
+    // the metadata also lists every link table under its table name: those are not content-types
+    if (!uid.includes('::')) continue;
+    const columns: Record<string, string> = {};
+    for (const [name, a] of Object.entries<any>(meta.attributes)) {
+      if (a.columnName) columns[name] = a.columnName;
+      const jt = a.joinTable;
+      if (!jt || a.mappedBy) continue;
+      if (jt.morphColumn) {
+        if (!model.morphs.some((m) => m.table === jt.name))
+          model.morphs.push({
+            table: jt.name,
+            fileColumn: jt.joinColumn.name,
+            idColumn: jt.morphColumn.idColumn.name,
+            typeColumn: jt.morphColumn.typeColumn.name,
+          });
+      } else if (a.target) {
+        model.links.push({
+          table: jt.name,
+          ownerUid: uid,
+          attribute: name,
+          relation: a.relation,
+          ownerColumn: jt.joinColumn.name,
+          targetUid: a.target,
+          targetColumn: jt.inverseJoinColumn.name,
+        });
+      }
+    }
+    model.entities.push({ uid, table: meta.tableName, columns });
+  }
+  return model;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
@@ -127,6 +196,7 @@ declare module 'vitest' {
     emailOutbox: string;
     publicDir: string;
     contentApi: { routes: ApiRoute[]; contentTypes: ApiContentType[] };
+    dbModel: DbModel;
     /** Where the test database is, for the few tests that must change a row the API cannot (e.g. backdate a file). */
     database: { client: 'sqlite' | 'postgres'; filename: string; host: string; port: number; database: string; user: string; password: string };
   }
