@@ -86,6 +86,15 @@ export async function runBatch(r: Runner, batch: Batch, tally: Tally, replay: st
       tally.sent++;
     }
     sent.push(s);
+    // the twin: the same key and body with another query, once the request succeeded first-hand
+    const first = s.answer.status < 300 && s.answer.headers['idempotent-replayed'] !== 'true';
+    if (req.twinQuery && first) {
+      const twin = r.wire({ ...req, query: req.twinQuery, spelling: null }, wire);
+      if (twin.path !== wire.path) {
+        sent.push({ req: { ...req, twinQuery: undefined, spelling: null }, wire: twin, answer: await r.send(req.role, twin) });
+        tally.sent++;
+      }
+    }
     // FUZZ_TRACE=<text>: prints every request whose description contains it, with its answers
     if (process.env.FUZZ_TRACE && wire.describe.includes(process.env.FUZZ_TRACE))
       console.log(

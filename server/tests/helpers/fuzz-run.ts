@@ -34,6 +34,8 @@ export interface Wire {
   body?: Buffer | string;
   /** method, canonical path, query and body: what makes two requests "the same request". */
   signature: string;
+  /** the body as shown in findings. */
+  shown: string;
   describe: string;
   coerced: boolean;
 }
@@ -151,8 +153,11 @@ export class Runner {
     return new Set();
   }
 
-  /** Turns a generated request into what is sent, its ids resolved against the pools of this moment. */
-  wire(req: FuzzRequest): Wire {
+  /**
+   * Turns a generated request into what is sent, its ids resolved against the pools of this moment;
+   * with `like`, the path's parameter and the body are taken from that earlier wire (a twin differs in its query only).
+   */
+  wire(req: FuzzRequest, like?: Wire): Wire {
     const pools = (uid: string) => this.pool(uid);
     let value: string;
     const uid = req.pathUid;
@@ -169,6 +174,18 @@ export class Runner {
     // the route table writes the upload route as /upload/: sent as clients send it, /api/upload
     const route = req.route.path.replace(/:[A-Za-z_]+|\(\.\*\)/g, value).replace(/(.)\/+$/, '$1');
     const query = req.query.raw ?? (req.query.obj ? qs.stringify(resolveDeep(req.query.obj, pools), { strictNullHandling: true }) : '');
+    if (like) {
+      const base = like.path.split('?')[0];
+      const path = query ? `${base}?${query}` : base;
+      const twin = `${req.role} ${req.route.method} ${path}`;
+      return {
+        ...like,
+        path,
+        respelt: null,
+        signature: `${twin}\n${like.shown}`,
+        describe: `${twin} (twin of ${like.path})${like.describe.slice(like.describe.indexOf(like.path) + like.path.length)}`,
+      };
+    }
     const headers: Record<string, string> = {};
     const token = this.tokens.get(req.role);
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -203,6 +220,7 @@ export class Runner {
       headers,
       body,
       signature: `${req.role} ${req.route.method} ${path}\n${shown}`,
+      shown,
       describe: `${req.role} ${req.route.method} ${path}${req.idempotencyKey ? ` [Idempotency-Key ${req.idempotencyKey}]` : ''}${shown ? ` ${shown.slice(0, 400)}` : ''}`,
       coerced,
     };
