@@ -130,8 +130,9 @@ export const attrNames = (ct: ApiContentType | undefined) => (ct ? Object.keys(c
 /** The relation and media attributes of `ct` ([name, attribute]). */
 export const relations = (ct: ApiContentType | undefined) =>
   ct ? Object.entries(ct.attributes).filter(([, a]) => (a.type === 'relation' || a.type === 'media') && (a.target || a.type === 'media')) : [];
-/** The relations of `ct` whose target the model knows. */
-export const knownRelations = (m: FuzzModel, ct: ApiContentType | undefined) => relations(ct).filter(([, a]) => a.target && m.types.has(a.target));
+/** The relations of `ct` whose target the model knows (but Strapi's own `localizations`, which no query may name). */
+export const knownRelations = (m: FuzzModel, ct: ApiContentType | undefined) =>
+  relations(ct).filter(([name, a]) => a.target && m.types.has(a.target) && name !== 'localizations');
 /** Scalar attributes a filter or sort may name (no relations, media, components, json, passwords or private fields). */
 export const scalarAttributes = (ct: ApiContentType | undefined, withPrivate = false) =>
   ct
