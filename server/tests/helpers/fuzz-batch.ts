@@ -64,6 +64,17 @@ function unwitnessed(body: any, probe: FilterProbe): number {
 }
 
 export async function runBatch(r: Runner, batch: Batch, tally: Tally, replay: string): Promise<void> {
+  const restart = await check(r, batch, tally, replay);
+  if (!restart) return;
+  // a server that stopped is started again on the same database; what its start writes is the next batch's baseline
+  tally.restarts++;
+  await r.target.restart();
+  r.tokens.clear();
+  await r.refresh();
+}
+
+/** Sends the batch and applies every oracle; true when the server has to be started again. */
+async function check(r: Runner, batch: Batch, tally: Tally, replay: string): Promise<boolean> {
   const wb = r.world;
   const party = r.party(batch.role, wb);
   const sent: Sent[] = [];
@@ -143,11 +154,6 @@ export async function runBatch(r: Runner, batch: Batch, tally: Tally, replay: st
       'liveness',
       `${died ?? (crash ? 'unhandled error in the log' : '/_health does not answer 204')}; last requests in the log:\n    ${before}\n  error:\n    ${excerpt}`,
     );
-    if (died || !healthy) {
-      tally.restarts++;
-      await r.target.restart();
-      r.tokens.clear();
-    }
   }
 
   for (const s of sent) {
@@ -194,7 +200,8 @@ export async function runBatch(r: Runner, batch: Batch, tally: Tally, replay: st
     const uid = wa.uidOfTable(c.table);
     if (uid && c.kind === 'insert') r.addCreated(uid, Number(c.key));
   }
-  if (party.kind === 'admin') return;
+  const restart = Boolean(died || !healthy);
+  if (party.kind === 'admin') return restart;
   for (const s of sent) {
     if (/\/auth\//.test(s.req.route.path)) continue;
     for (const a of [s.answer, s.variant]) {
@@ -230,6 +237,7 @@ export async function runBatch(r: Runner, batch: Batch, tally: Tally, replay: st
       hit,
     );
   }
+  return restart;
 }
 
 /** Replayed answers whose key was first used by a different request (another path, query or body). */
