@@ -97,7 +97,7 @@ describe('differential fuzzing with oracles', () => {
         if (examples.length) console.log(`[fuzz] findings (first of each oracle):\n${examples.join('\n')}`);
 
         expect(tally.sent).toBeGreaterThanOrEqual(REQUESTS);
-        if (REQUESTS >= 5000) expect(routesHit, 'every route is fuzzed').toBe(routes.length);
+        expect(routesHit, 'every route is fuzzed (a run needs at least as many requests as there are routes)').toBe(routes.length);
         expect(tally.findings.map(show), `seed ${SEED} (${replay}); per oracle: ${JSON.stringify(summary)}`).toEqual([]);
       } finally {
         runner.http.close();

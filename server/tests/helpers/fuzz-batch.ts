@@ -32,6 +32,7 @@ export interface Tally {
   /** "METHOD /path" → status → count (canonical spellings). */
   routes: Record<string, Record<string, number>>;
 }
+/** An empty tally for a run. */
 export const newTally = (): Tally => ({
   sent: 0,
   checked: { liveness: 0, status: 0, 'scope-read': 0, 'scope-write': 0, spelling: 0, values: 0, idempotency: 0 },
@@ -63,6 +64,10 @@ function unwitnessed(body: any, probe: FilterProbe): number {
   }).length;
 }
 
+/**
+ * Sends `batch` and judges it with every oracle, adding to `tally` (findings carry `replay`, the command that
+ * replays the run); starts the server again when it stopped. Throws only when the server cannot be started again.
+ */
 export async function runBatch(r: Runner, batch: Batch, tally: Tally, replay: string): Promise<void> {
   const restart = await check(r, batch, tally, replay);
   if (!restart) return;

@@ -17,6 +17,7 @@ import type { DbModel } from '../global-setup';
 const RIVAL_DEALER = '33444555000181';
 const RIVAL_DISPATCHER = '22333444000181';
 
+/** Makes the fixtures above through the target's API; returns what failed, as text. */
 export async function makeFixtures(r: Runner): Promise<string[]> {
   const failed: string[] = [];
   const w = await r.refresh();

@@ -17,6 +17,7 @@ export interface FilterProbe {
   path: string[];
   field: string;
 }
+/** A filter probe for a list of `ct`: the query (filter and populate) and what the oracle checks. */
 export function filterProbe(m: FuzzModel, ct: ApiContentType): fc.Arbitrary<{ query: QuerySpec; probe: FilterProbe }> {
   const step = (t: ApiContentType | undefined, depth: number): fc.Arbitrary<{ path: string[]; target: ApiContentType }> => {
     const rels = knownRelations(m, t).filter(([, a]) => a.type === 'relation');

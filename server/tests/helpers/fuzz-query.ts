@@ -27,6 +27,7 @@ export interface QuerySpec {
   raw?: string;
 }
 
+/** A field name of `ct` (attributes and system fields), sometimes an unknown or hostile one. */
 export function fieldName(ct: ApiContentType | undefined) {
   const own = [...attrNames(ct), ...SYSTEM_FIELDS];
   return fc.oneof(

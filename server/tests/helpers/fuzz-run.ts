@@ -32,7 +32,7 @@ export interface Wire {
   respelt: string | null;
   headers: Record<string, string>;
   body?: Buffer | string;
-  /** method, canonical path, query and body: what makes two requests "the same request". */
+  /** method, canonical path, query as the server parses it, and body: what makes two requests "the same request". */
   signature: string;
   /** the body as shown in findings. */
   shown: string;
@@ -42,6 +42,20 @@ export interface Wire {
 
 const PER_PARTY = 3;
 
+/** JSON with sorted keys. */
+const stable = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(stable).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v);
+/** A query string as Strapi's query parser reads it (qs, strapi::query's options): `?&=` and no query are the same query. */
+const parsedQuery = (query: string) => stable(qs.parse(query, { strictNullHandling: true, arrayLimit: 100, depth: 20 }));
+
+/** One run's connection to its target: logins, id pools, requests on the wire (see the file's comment). */
 export class Runner {
   readonly http: Http;
   readonly tokens = new Map<FuzzRole, string | null>();
@@ -182,7 +196,7 @@ export class Runner {
         ...like,
         path,
         respelt: null,
-        signature: `${twin}\n${like.shown}`,
+        signature: `${req.role} ${req.route.method} ${base} ${parsedQuery(query)}\n${like.shown}`,
         describe: `${twin} (twin of ${like.path})${like.describe.slice(like.describe.indexOf(like.path) + like.path.length)}`,
       };
     }
@@ -219,7 +233,7 @@ export class Runner {
       respelt,
       headers,
       body,
-      signature: `${req.role} ${req.route.method} ${path}\n${shown}`,
+      signature: `${req.role} ${req.route.method} ${route} ${parsedQuery(query)}\n${shown}`,
       shown,
       describe: `${req.role} ${req.route.method} ${path}${req.idempotencyKey ? ` [Idempotency-Key ${req.idempotencyKey}]` : ''}${shown ? ` ${shown.slice(0, 400)}` : ''}`,
       coerced,

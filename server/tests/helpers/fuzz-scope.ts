@@ -16,10 +16,11 @@ import { OWNED, ownPerson, referable, readable, SCALAR_REFERENCES, UID, USER_FIX
 /** The `/auth` rate limiter's counters (koa2-ratelimit's store): every request to a limited route counts. */
 export const ALLOWED_TABLES = new Set(['auth_rate_limits']);
 /**
- * Strapi's own background tasks write the core store: the upload plugin's weekly metrics schedule
- * (`plugin_upload_metrics`, set a few minutes after start), whichever batch is running then.
+ * The core store: the upload plugin's weekly metrics schedule (`plugin_upload_metrics`, a background task set a few
+ * minutes after start, whichever batch runs then); forgot-password's stand-in write for an address without an
+ * account (`plugin_balcao_forgot-password-decoy`, the same work for every address: docs/decisions.md).
  */
-const ALLOWED_STORE_KEYS = new Set(['plugin_upload_metrics']);
+const ALLOWED_STORE_KEYS = new Set(['plugin_upload_metrics', 'plugin_balcao_forgot-password-decoy']);
 /** The upload plugin files every content-API upload in its "API Uploads" folder (created on the first upload, whoever sends it). */
 const ALLOWED_UIDS = new Set(['plugin::upload.folder']);
 const ALLOWED_LINKS = new Set(['plugin::upload.file.folder', 'plugin::upload.folder.parent']);

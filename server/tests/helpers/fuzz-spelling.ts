@@ -60,6 +60,7 @@ export interface Outcome {
   /** no route took the request: 404, 405, or koa-send's 400 'Malicious Path' (strapi::public, after the router, refuses a path starting with //). */
   unrouted: boolean;
 }
+/** The outcome of an answer with status `status` and parsed body `body`. */
 export function outcomeOf(status: number, body: unknown): Outcome {
   const b = body as any;
   const unrouted = status === 404 || status === 405 || (status === 400 && b?.error?.message === 'Malicious Path');

@@ -160,6 +160,9 @@ export function generateBatches(m: FuzzModel, seed: number, count: number, batch
     const [role] = fc.sample(roleArb, { seed: seed + i * 7919, numRuns: 1 });
     const size = Math.min(batchSize, count - sent);
     const requests = fc.sample(perRole.get(role)!, { seed: seed + i, numRuns: size });
+    // the first requests of a run visit every route once: any run of at least that many fuzzes every route
+    for (let j = 0; j < size && sent + j < m.routes.length; j++)
+      [requests[j]] = fc.sample(routeRequest(m, m.routes[sent + j], role), { seed: seed + i * 131 + j, numRuns: 1 });
     const twins = fc.sample(querySpec(m, undefined, null, 0), { seed: seed - i - 1, numRuns: size });
     // every write with an Idempotency-Key carries a twin query: sent again with it when it succeeds (fuzz-batch.ts)
     const withTwins = requests.map((r, k) => (r.idempotencyKey ? { ...r, twinQuery: twins[k] } : r));
