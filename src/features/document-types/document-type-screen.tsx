@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { listPage, tableCell } from 'styled-system/recipes';
-import { listQueryView, NOTHING_OFFLINE_TEXT } from '@/components/layout/list';
+import { listQueryView, NOTHING_OFFLINE_TEXT } from '@/components/layout/list/list-state';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { useSession } from '@/lib/session';

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
-import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { readOutboxItems } from '@/lib/offline/outbox-peek';
 import { session } from '@/lib/session';
 import { endAllSessions } from './api';
+
+// Ark UI's dialog is downloaded with the first click: the profile page does not need it to show.
+const EndAllSessionsDialog = lazy(() => import('./end-all-sessions-dialog'));
 
 const section = css({ display: 'grid', gap: '2', maxW: '32rem', mt: '6', pt: '4', borderTopWidth: '1px', borderColor: 'border' });
 
@@ -48,26 +50,11 @@ export function EndAllSessions({ userId }: { userId: number }) {
           Sair de todos os dispositivos
         </Button>
       </div>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => !end.isPending && setOpen(next)}
-        role="alertdialog"
-        title="Sair de todos os dispositivos?"
-        description={
-          queued > 0
-            ? `Todas as suas sessões serão encerradas, inclusive esta. ${queued === 1 ? 'O item' : `Os ${queued} itens`} aguardando envio neste aparelho ${queued === 1 ? 'fica guardado e será enviado' : 'ficam guardados e serão enviados'} quando você entrar de novo aqui.`
-            : 'Todas as suas sessões serão encerradas, inclusive esta. Você precisará entrar de novo em cada aparelho.'
-        }
-      >
-        <div className={dialogFooter}>
-          <Button variant="outline" onClick={() => setOpen(false)} disabled={end.isPending}>
-            Cancelar
-          </Button>
-          <Button variant="destructive" onClick={() => end.mutate()} disabled={end.isPending}>
-            {end.isPending ? 'Encerrando...' : 'Sair de todos'}
-          </Button>
-        </div>
-      </Dialog>
+      {open ? (
+        <Suspense fallback={null}>
+          <EndAllSessionsDialog queued={queued} busy={end.isPending} onCancel={() => setOpen(false)} onConfirm={() => end.mutate()} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
