@@ -13,6 +13,8 @@
  *   path, and refuses the rest (issue 8 item 1). strapi::public stays only because Strapi requires it.
  * - global::body-drain (before strapi::body): after a 413 the unread rest of the body is discarded,
  *   so the keep-alive connection serves the next request.
+ * - global::canonical-path (second): an API path in a spelling no client uses (a route's literal segment
+ *   in another case, a percent-encoded letter or digit) answers 404 before anything runs.
  * - Guards that read what a request means run as ROUTE middlewares, after the router matched (it
  *   ignores the path's case and a trailing slash), not here: global::body-shape and global::query-shape
  *   on every content-API route (src/utils/route-guards.ts), global::upload-guard and global::idempotency
@@ -24,6 +26,7 @@
  */
 export default ({ env }) => [
   'global::draining',
+  'global::canonical-path',
   'strapi::logger',
   'global::compression',
   'strapi::errors',

@@ -40,6 +40,21 @@ describe('filters and sorts reach only the users answers show', () => {
     expect(await total('concessionaria', `/companies?filters[users][name][$eq]=${encodeURIComponent('Vendedor Rival')}`)).toBe(0);
   });
 
+  it('a field answers show of no one but the caller filters only the caller: provider, role, createdAt, company', async () => {
+    const total = async (who: 'despachante' | 'concessionaria' | 'vendedor', path: string) =>
+      (await api('GET', path, { token: await login(who) })).body.meta.pagination.total as number;
+    // as a dealership, its own salesmen are its people, but their provider is never shown: nothing is found through it
+    expect(await total('concessionaria', '/companies?filters[users][provider][$containsi]=local')).toBe(0);
+    // the users directory filtered on what it never shows finds the caller alone at most
+    for (const who of ['despachante', 'concessionaria', 'vendedor'] as const) {
+      const self = (await me(who)).id;
+      for (const filter of ['filters[createdAt][$notNull]=true', 'filters[role][createdAt][$gt]=1970-01-01', 'filters[provider][$eq]=local']) {
+        const found = (await api('GET', `/users?${filter}&pagination[pageSize]=100`, { token: await login(who) })).body.data.map((u: { id: number }) => u.id);
+        expect({ who, filter, others: found.filter((id: number) => id !== self) }).toEqual({ who, filter, others: [] });
+      }
+    }
+  });
+
   it('sorting companies by their salesmen is refused for non-administrators', async () => {
     for (const who of ['despachante', 'concessionaria', 'vendedor'] as const) {
       const res = await api('GET', '/companies?sort=users.name:asc', { token: await login(who) });

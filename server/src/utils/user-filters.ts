@@ -1,7 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { getScope, isAdminUser, NOTHING, scopeFilter, type Scope } from './scope';
-import { ownsRows, PUBLIC_FIELDS } from './user-exposure';
+import { ownsRows, PEOPLE_FIELDS, PUBLIC_FIELDS } from './user-exposure';
 import { requestState, type Json, type SchemaView } from './types';
 
 /** Reads a schema by uid (`strapi.getModel`). */
@@ -10,6 +10,7 @@ type GetModel = (uid: UID.Schema) => SchemaView;
 const USER = 'plugin::users-permissions.user';
 const LOGICAL = new Set(['$and', '$or', '$not']);
 const PUBLIC = new Set(PUBLIC_FIELDS);
+const PEOPLE = new Set(PEOPLE_FIELDS);
 
 /**
  * Users every field of which the caller may filter and sort on (issue 8 item 7, the query side;
@@ -28,12 +29,15 @@ export function knownUsersFilter(scope: Scope | null): Record<string, unknown> {
   return me;
 }
 
-/** true when a filter object at a user level names a field other than the public ones (id, documentId, name, type). */
-function touchesHidden(filter: unknown, depth = 0): boolean {
+/** true when a filter object at a user level names a field outside `shown` (logical operators looked through). */
+function touchesBeyond(filter: unknown, shown: ReadonlySet<string>, depth = 0): boolean {
   if (!filter || typeof filter !== 'object' || depth > 20) return false;
-  if (Array.isArray(filter)) return filter.some((f) => touchesHidden(f, depth + 1));
-  return Object.entries(filter).some(([key, value]) => (LOGICAL.has(key) ? touchesHidden(value, depth + 1) : !PUBLIC.has(key)));
+  if (Array.isArray(filter)) return filter.some((f) => touchesBeyond(f, shown, depth + 1));
+  return Object.entries(filter).some(([key, value]) => (LOGICAL.has(key) ? touchesBeyond(value, shown, depth + 1) : !shown.has(key)));
 }
+
+/** true when a filter object at a user level names a field other than the public ones (id, documentId, name, type). */
+const touchesHidden = (filter: unknown) => touchesBeyond(filter, PUBLIC);
 
 /** true when a filter object names any field (a condition, not only logical operators over nothing). */
 function touchesAny(filter: unknown, depth = 0): boolean {
@@ -44,12 +48,15 @@ function touchesAny(filter: unknown, depth = 0): boolean {
 
 /**
  * What the caller may reach of users in a query, mirroring what answers show them (user-exposure.ts):
- * - `known`: the users every field of which it may filter on (itself and its own people);
+ * - `self`: the caller, the only user whose every field and relation answers show;
+ * - `known`: itself and its own people, shown with their contact fields (`PEOPLE_FIELDS`);
  * - `visible`: the users any answer shows at all (itself, its people, the party accounts);
  * - `ownsRows(uid)`: whether rows of `uid` in the caller's scope make the users they link visible
  *   (orders, receivables, agreements, …: their seller, their parties), as the answers do.
  */
 export interface UserReach {
+  /** The caller alone: the only user every field (and relation) of which an answer shows it. */
+  self: Record<string, unknown>;
   known: Record<string, unknown>;
   visible: Record<string, unknown>;
   ownsRows: (uid: UID.Schema) => boolean;
@@ -57,8 +64,9 @@ export interface UserReach {
 
 /** The reach of a caller's scope (null: no session, nobody). */
 export function userReach(scope: Scope | null): UserReach {
-  if (!scope) return { known: NOTHING, visible: NOTHING, ownsRows: () => false };
+  if (!scope) return { self: NOTHING, known: NOTHING, visible: NOTHING, ownsRows: () => false };
   return {
+    self: { id: { $eq: scope.userId } },
     known: knownUsersFilter(scope),
     visible: scopeFilter(USER, scope, 'read') ?? {},
     ownsRows: (uid) => ownsRows(uid, scope),
@@ -68,8 +76,10 @@ export function userReach(scope: Scope | null): UserReach {
 /**
  * Rewrites a (sanitised) `filters` tree of content-type `schema` so that conditions on users reach
  * only the users the caller's answers would show, with the fields they would show:
- * - a condition on a non-public field (username = CPF/CNPJ, email, phone, company, …), at the root
- *   of a users query or under any relation to users at any depth, matches only `known` users:
+ * - a condition on a field answers show of no one but the caller (provider, role, company_id,
+ *   address_state_id, createdAt, …), at the root of a users query or under any relation to users,
+ *   matches only the caller;
+ * - a condition on a contact field (username = CPF/CNPJ, email, phone) matches only `known` users:
  *   `{user_id: {username: {$startsWith: '1'}}}` → `{user_id: {$and: [{username: …}, known]}}`;
  * - a condition on a public field (id, documentId, name, type) under a relation from a record that
  *   does not own its users (a company's `users`, a user's relations) matches only `visible` users:
@@ -89,6 +99,7 @@ export function restrictUserFilters(filters: unknown, schema: SchemaView, getMod
     } else if (attribute?.type === 'relation' && value && typeof value === 'object') {
       const inner = restrictUserFilters(value, getModel(attribute.target), getModel, reach, depth + 1);
       if (attribute.target !== USER) out[key] = inner;
+      else if (touchesBeyond(value, PEOPLE)) out[key] = { $and: [inner, reach.self] };
       else if (touchesHidden(value)) out[key] = { $and: [inner, reach.known] };
       else if (touchesAny(value) && !(schema?.uid && reach.ownsRows(schema.uid))) out[key] = { $and: [inner, reach.visible] };
       else out[key] = inner;
@@ -140,7 +151,8 @@ function restrictQuery<Q>(query: Q, schema: SchemaView, getModel: GetModel, reac
   const out: Json = { ...(query as Json) };
   if (out.filters && typeof out.filters === 'object') {
     const filters = restrictUserFilters(out.filters, schema, getModel, reach);
-    out.filters = schema?.uid === USER && touchesHidden(out.filters) ? { $and: [filters, reach.known] } : filters;
+    const root = schema?.uid !== USER ? null : touchesBeyond(out.filters, PEOPLE) ? reach.self : touchesHidden(out.filters) ? reach.known : null;
+    out.filters = root ? { $and: [filters, root] } : filters;
   }
   if (out.sort !== undefined) assertSortPublic(out.sort, schema, getModel, reach);
   if (out.populate && typeof out.populate === 'object' && !Array.isArray(out.populate)) {

@@ -3,7 +3,8 @@ import { isAdminUser } from '../../utils/scope';
 import { issueSessionToken } from './sessions';
 import { ADMIN_ONLY, bodyFields, normaliseUserFields, relationId } from './user-fields';
 import { exposeUserList } from '../../utils/user-exposure';
-import type { AppContext, Json } from '../../utils/types';
+import { assertQueryWidth } from '../../utils/query-width';
+import type { AppContext, Json, SchemaView } from '../../utils/types';
 
 const { ValidationError, PolicyError, NotFoundError, ApplicationError } = errors;
 const USER = 'plugin::users-permissions.user';
@@ -40,7 +41,10 @@ function contentApiOptions(ctx: AppContext) {
 
 async function validatedQuery(ctx: AppContext, query: Record<string, unknown>) {
   await strapi.contentAPI.validate.query(query, schema(), contentApiOptions(ctx));
-  return strapi.contentAPI.sanitize.query(query, schema(), { auth: ctx.state.auth });
+  const sanitized = await strapi.contentAPI.sanitize.query(query, schema(), { auth: ctx.state.auth });
+  // users are read straight from the database (no Document Service middleware): the same width limit here
+  assertQueryWidth(sanitized as Json, schema() as SchemaView, (uid) => strapi.getModel(uid));
+  return sanitized;
 }
 
 const sanitizeUser = async (user: unknown, ctx: AppContext) => (await strapi.contentAPI.sanitize.output(user, schema(), { auth: ctx.state.auth })) as Json;
