@@ -54,10 +54,15 @@ const json = (text: string) => {
   }
 };
 
-/** Rows of a probed list answer that have no linked row shown with the filtered field. */
-function unwitnessed(body: any, probe: FilterProbe): number {
+/**
+ * Rows of a probed list answer that have no linked row shown with the filtered field. `self`: the caller's
+ * own user row in a users list, which it may read whole (with its role and state) through /users/me, so a
+ * filter on it reveals nothing the caller cannot read.
+ */
+function unwitnessed(body: any, probe: FilterProbe, self: number | null): number {
   const rows: any[] = Array.isArray(body?.data) ? body.data : Array.isArray(body) ? body : [];
   return rows.filter((row) => {
+    if (self !== null && row?.id === self) return false;
     let level: any[] = [row];
     for (const rel of probe.path) level = level.flatMap((v) => (Array.isArray(v?.[rel]) ? v[rel] : v?.[rel] ? [v[rel]] : []));
     return !level.some((v) => v?.[probe.field] !== undefined && v?.[probe.field] !== null);
@@ -215,7 +220,7 @@ async function check(r: Runner, batch: Batch, tally: Tally, replay: string): Pro
       const body = json(a.text);
       for (const v of readViolations(wb, wa, party, body).slice(0, 3)) find('scope-read', a === s.variant ? `${v} (respelt ${s.wire.respelt})` : v, s);
       if (s.req.probe && a === s.answer) {
-        const n = unwitnessed(body, s.req.probe);
+        const n = unwitnessed(body, s.req.probe, s.req.route.uid === 'plugin::users-permissions.user' ? party.me : null);
         if (n)
           find('scope-read', `filter on ${[...s.req.probe.path, s.req.probe.field].join('.')} matched ${n} row(s) the caller is not shown that field for`, s);
       }
