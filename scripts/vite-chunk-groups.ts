@@ -44,8 +44,10 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
  *   `extraModules.shared`;
  * - `schemas` (chunk `feature-schemas`): the features' response schemas and status tables (`features/<x>/schema.ts`,
  *   `status.ts`) and the shared reference data (`shared/<x>.ts`: records as relations, select
- *   lookups) written with zod/mini, the ones a list parses its rows with: a list of orders
- *   parses customers, users, payment methods and document types too, one chunk each before.
+ *   lookups) written with zod/mini that two or more list screens parse their rows with: a list of
+ *   orders parses customers, users, payment methods and document types too, one chunk each before;
+ *   one screen's own schema (a document type's) stays with it, or that screen would download every
+ *   list's schemas for its own;
  *   The form schemas (classic zod) stay out, so a list never loads classic zod for them. With
  *   `extraModules.schemas`;
  * - `ui`: the modules of src/components/ui/ and src/lib/ that two or more list screens (routes
@@ -127,8 +129,13 @@ export function sharedChunkModules(
     /[\\/]src[\\/]shared[\\/][^\\/]+\.ts$/.test(id) && zodMini(id) && (graph.get(id)?.imports ?? []).some(zodMiniDep) && listScreens.some((r) => r.has(id));
   const routeModules = ids.filter((id) => inRoutes(id) || signedInRoutes.includes(id));
   const listScreens = routeModules.map((id) => reach(graph, [id], false)).filter((r) => [...listKit].some((k) => r.has(k)));
+  // A schema joins when two or more list screens parse with it: one screen's own schema (a document type's, the
+  // profile's) stays with that screen, which would otherwise download every list's schemas for it.
+  const loadedByLists = (id: string) => listScreens.filter((r) => r.has(id)).length >= 2;
   const schemas = new Set([
-    ...ids.filter((id) => (featureSchema(id) || sharedSchema(id)) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id)),
+    ...ids.filter(
+      (id) => (featureSchema(id) || sharedSchema(id)) && loadedByLists(id) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id),
+    ),
     ...(options.extraModules?.schemas ?? []).filter((id) => graph.has(id)),
   ]);
   // `ui`: the small UI and helper modules (src/components/ui/, src/lib/) that two or more list

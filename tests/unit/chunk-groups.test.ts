@@ -98,6 +98,10 @@ describe('shared chunks of a signed-in start', () => {
     ['/app/node_modules/router/index.js', m(['/app/node_modules/router/useRouterState.js'])],
     ['/app/node_modules/router/useRouterState.js', m()],
     ['/app/node_modules/zod/mini/coerce.js', m()],
+    // a second list that parses orders too, with a schema of its own that no other list loads
+    [`${R}/_app/receivables.tsx`, m([], [`${R}/_app/receivables.tsx?tsr-split=component`])],
+    [`${R}/_app/receivables.tsx?tsr-split=component`, m(['/app/src/list/index.ts', '/app/src/orders-api.ts', '/app/src/features/receivables/schema.ts'])],
+    ['/app/src/features/receivables/schema.ts', m(['/app/node_modules/zod/mini/index.js'])],
   ]);
   const sets = sharedChunkModules(graph, {
     routesDir: R,
@@ -156,7 +160,9 @@ describe('shared chunks of a signed-in start', () => {
       expect(sets.shared.has(id), id).toBe(false);
   });
 
-  it("puts the features' zod/mini response schemas and status tables and the shared modules a list loads in schemas, not a form's classic zod schema, a shared module only a form loads, nor one /login loads", () => {
+  it("puts the features' zod/mini response schemas and status tables and the shared modules two lists load in schemas, not one list's own schema, a form's classic zod schema, a shared module only a form loads, nor one /login loads", () => {
+    // the receivables list's own schema stays with it: a screen never downloads every list's schemas for its own
+    expect(sets.schemas.has('/app/src/features/receivables/schema.ts')).toBe(false);
     expect([...sets.schemas].sort()).toEqual(
       [
         '/app/src/features/orders/schema.ts',
