@@ -43,6 +43,9 @@ test.describe("'Colunas' on a desktop", () => {
       await expect(box(page, name), name).toHaveAccessibleDescription(onTable[i] ? '' : 'sem espaço');
     }
 
+    // the table, the button and the open panel: nothing axe (Lighthouse's engine) refuses
+    expect(await axeViolations(page, { selector: 'main', run: { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice'] } } })).toEqual([]);
+
     // with the keyboard: Escape gives focus back, Enter opens on the first box, Space unticks
     await page.keyboard.press('Escape');
     await expect(panel(page)).toBeHidden();
