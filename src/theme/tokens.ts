@@ -23,6 +23,8 @@ export const tokens = defineTokens({
     docked: { value: 10 },
     overlay: { value: 1300 },
     modal: { value: 1400 },
+    // panels that float over the page (the list's 'Colunas'), above its sticky cells
+    popover: { value: 1500 },
     toast: { value: 1700 },
   },
   gradients: {

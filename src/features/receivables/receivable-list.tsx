@@ -68,7 +68,6 @@ export function ReceivableList({ search, onSearchChange }: { search: ListSearch;
       newTo={{ to: '/receivables/new' }}
       editTo={(r) => ({ to: '/receivables/$id', params: { id: r.documentId } })}
       onDelete={(r) => remove.mutateAsync(r)}
-      mobileColumns={['id', 'payment_date', 'pedido', 'amount_final', 'status_in']}
       filterOptions={{
         payment_method: (methods.data ?? []).map((m) => ({ value: String(m.id), label: m.name })),
         status: RECEIVABLE_STATUS_OPTIONS,

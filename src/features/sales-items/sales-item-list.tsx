@@ -40,6 +40,7 @@ export function SalesItemList(props: { search: ListSearch; onSearchChange: (next
       columns={columns}
       deleted="Item para venda excluído com sucesso"
       deleteFailed="Não foi possível excluir o item para venda."
+      // the spec gives no columns; the price says more than the vehicle type (docs/decisions.md "Phone cards show the spec's first four columns")
       mobileColumns={['id', 'name', 'state_id', 'price']}
     />
   );

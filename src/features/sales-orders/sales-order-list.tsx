@@ -83,7 +83,6 @@ export function SalesOrderList({ search, onSearchChange }: { search: ListSearch;
           </Link>
         </>
       )}
-      mobileColumns={['id', 'billing_date', 'company', 'current_amount', 'status_in']}
       filterOptions={{ status: ORDER_STATUS_OPTIONS }}
     />
   );

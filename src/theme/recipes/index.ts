@@ -1,5 +1,6 @@
 import { badge } from './badge';
 import { button } from './button';
+import { columnChooser } from './column-chooser';
 import { dialog } from './dialog';
 import { field } from './field';
 import { input } from './input';
@@ -13,4 +14,4 @@ import { toast } from './toast';
  * components import the generated ones from `styled-system/recipes`).
  */
 export const recipes = { button, input, badge, switchControl, tableCell };
-export const slotRecipes = { listPage, field, dialog, toast };
+export const slotRecipes = { listPage, field, dialog, toast, columnChooser };

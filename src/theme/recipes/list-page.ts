@@ -10,6 +10,7 @@ export const listPage = defineSlotRecipe({
     'root',
     'header',
     'title',
+    'headerActions',
     'newLink',
     'toolbar',
     'search',
@@ -37,6 +38,7 @@ export const listPage = defineSlotRecipe({
     root: { display: 'flex', flexDir: 'column', gap: '4' },
     header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' },
     title: { fontSize: '2xl', fontWeight: 'bold' },
+    headerActions: { display: 'flex', alignItems: 'center', gap: '2', ml: 'auto' },
     newLink: {
       display: 'inline-flex',
       alignItems: 'center',
@@ -98,7 +100,8 @@ export const listPage = defineSlotRecipe({
       _hover: { bg: 'gray.100' },
       _focusVisible: { outline: '2px solid', outlineColor: 'primary.500' },
     },
-    cards: { display: 'grid', gap: '3' },
+    // a <ul> of <li> cards: no bullets, no indent
+    cards: { display: 'grid', gap: '3', listStyle: 'none', p: '0', m: '0' },
     card: {
       bg: 'bg.surface',
       borderWidth: '1px',

@@ -9,16 +9,22 @@ export interface DataTableProps<T> {
   isLoading: boolean;
   /** The text of an empty body (default 'Nenhum item encontrado'). */
   emptyText?: string | undefined;
+  /** Ids the user asked to keep on the table ('Colunas'): they never give way to the width. */
+  pinned?: readonly string[] | undefined;
+  /** Told the ids of the columns that gave way to the width, in column order, whenever they change once the table has settled. */
+  onWidthHiddenChange?: ((ids: string[]) => void) | undefined;
 }
+
+const NONE: readonly string[] = [];
 
 /**
  * Ids of the columns that may give way, in the order they do: highest `meta.priority` first,
- * and within one priority the rightmost first.
+ * and within one priority the rightmost first. Pinned columns never do.
  */
-function yieldOrder<T>(columns: Column<T>[]): string[] {
+function yieldOrder<T>(columns: Column<T>[], pinned: readonly string[]): string[] {
   return columns
     .map((c, index) => ({ id: c.id, priority: c.columnDef.meta?.priority ?? 1, index }))
-    .filter((c) => c.priority > 1)
+    .filter((c) => c.priority > 1 && !pinned.includes(c.id))
     .sort((a, b) => b.priority - a.priority || b.index - a.index)
     .map((c) => c.id);
 }
@@ -29,16 +35,18 @@ function yieldOrder<T>(columns: Column<T>[]): string[] {
  *
  * It never makes the user scroll sideways when it can help it: after each layout, while the
  * table is wider than its card, it hides one more column of `meta.priority` > 1 (the least
- * important first) and measures again — before the browser paints. Only if the columns of
- * priority 1 alone still do not fit does the table scroll, and then the row actions stop
- * being sticky, so they never cover a data cell. Long names (`meta.wrap`) break at spaces.
+ * important first, never a `pinned` one) and measures again — before the browser paints; the
+ * columns it hid are reported (`onWidthHiddenChange`), and the 'Colunas' chooser counts them.
+ * Only if the columns of priority 1 and the pinned ones still do not fit does the table
+ * scroll, and then the row actions stop being sticky, so they never cover a data cell. Long
+ * names (`meta.wrap`) break at spaces.
  */
-export function DataTable<T>({ table, isLoading, emptyText = 'Nenhum item encontrado' }: DataTableProps<T>) {
+export function DataTable<T>({ table, isLoading, emptyText = 'Nenhum item encontrado', pinned = NONE, onWidthHiddenChange }: DataTableProps<T>) {
   const s = listPage();
   const rows = table.getRowModel().rows;
   const leafColumns = table.getVisibleLeafColumns();
   const span = leafColumns.length;
-  const order = yieldOrder(leafColumns);
+  const order = yieldOrder(leafColumns, pinned);
   const orderKey = order.join(',');
   const scroller = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState({ yielded: 0, overflowing: false });
@@ -47,12 +55,19 @@ export function DataTable<T>({ table, isLoading, emptyText = 'Nenhum item encont
 
   // Start again from every column whenever the room or the content changes.
   useLayoutEffect(() => setFit((f) => (f.yielded === 0 && !f.overflowing ? f : { yielded: 0, overflowing: false })), [width, table.options.data, orderKey]);
+  const reported = useRef<string | null>(null);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el || el.clientWidth === 0) return;
     const tooWide = el.scrollWidth > el.clientWidth + 1;
-    if (tooWide && fit.yielded < order.length) setFit({ yielded: fit.yielded + 1, overflowing: false });
-    else if (tooWide !== fit.overflowing) setFit({ yielded: fit.yielded, overflowing: tooWide });
+    if (tooWide && fit.yielded < order.length) return setFit({ yielded: fit.yielded + 1, overflowing: false });
+    if (tooWide !== fit.overflowing) setFit({ yielded: fit.yielded, overflowing: tooWide });
+    // Settled (it fits, or nothing more may give way): tell the chooser what gave way.
+    const gaveWay = leafColumns.filter((c) => hidden.has(c.id)).map((c) => c.id);
+    if (onWidthHiddenChange && reported.current !== gaveWay.join(',')) {
+      reported.current = gaveWay.join(',');
+      onWidthHiddenChange(gaveWay);
+    }
   });
   useLayoutEffect(() => {
     const el = scroller.current;

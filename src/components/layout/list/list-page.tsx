@@ -1,4 +1,3 @@
-import { getCoreRowModel, getFilteredRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { Link, type ToOptions } from '@tanstack/react-router';
 import { Suspense, lazy, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { listPage } from 'styled-system/recipes';
@@ -9,13 +8,15 @@ import { sortOptions } from '@/lib/resource-lists';
 import type { ResourceDef } from '@/lib/resources';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
-import { DataTable } from './data-table';
+import { useColumnChoice } from './column-choice';
+import { ColumnChooser } from './column-chooser';
 import { FilterPanel } from './filter-panel';
+import { ListBody } from './list-body';
 import { MobileCards } from './mobile-cards';
 import { Pager } from './pager';
 import { actionsColumn } from './row-actions';
 import { NOTHING_OFFLINE_TEXT } from './list-state';
-import type { FilterField, ListColumn } from './types';
+import { headerText, type FilterField, type ListColumn } from './types';
 import type { ResourceList } from './use-resource-list';
 
 const EMPTY_ROWS: never[] = [];
@@ -73,17 +74,21 @@ interface ListPageOptions<T> {
   /** Extra content beside the search box (totals, tabs...). */
   toolbar?: ReactNode;
   /**
-   * Column ids shown on the cards under 768 px, in this order (default: the first 4 columns).
-   * E.g. orders show their status and final value on a phone.
+   * Column ids shown on the cards under 768 px, in this order (default: the first 4 columns, as
+   * spec 000 §2.4 says; a list that shows others says why in docs/decisions.md).
    */
   mobileColumns?: readonly string[];
+  /** Key of the list's 'Colunas' choice in the user's storage; default the list's route ('/sales-orders'), else the title. */
+  columnsKey?: string;
 }
 
 /**
  * The list frame of spec 000 §2.4 and spec 001 §2 "Common list behaviour": title, 'Novo',
  * the search box (debounced into `q`, see `useListSearch`; filters the current page on the
  * client unless the list searches on the server), the filter panel, the sortable table (sort
- * through the URL) or cards under 768 px, the pager and 'Confirmar exclusão'. New/edit/delete
+ * through the URL) or cards under 768 px, the pager and 'Confirmar exclusão'. Over the table,
+ * 'Colunas' (ColumnChooser) says how many columns are off it and lets the user choose them, per
+ * user and per list. New/edit/delete
  * show only when the user holds create/update/destroy|delete on the `resource` (or `permissionBase`). A new page
  * size, filter or sort goes back to page 1.
  */
@@ -93,6 +98,9 @@ export function ListPage<T>(props: ListPageProps<T>) {
   const { permissions } = useSession();
   const abilities = { ...crudAbilities(permissions, props.resource ?? props.permissionBase), ...props.abilities };
   const isMobile = useIsMobile();
+  const columnChoice = useColumnChoice(props.columnsKey ?? props.resource?.list?.route ?? title);
+  const [widthHidden, setWidthHidden] = useState<string[]>([]);
+  const chooserColumns = useMemo(() => columns.map((c) => ({ id: c.id ?? '', label: headerText(c) })), [columns]);
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
   // Mounted from the first delete asked on (then kept, so it can animate closed).
@@ -147,11 +155,15 @@ export function ListPage<T>(props: ListPageProps<T>) {
         <h1 id="list-title" className={s.title}>
           {title}
         </h1>
-        {newTo && abilities.canCreate ? (
-          <Link {...newTo} className={s.newLink}>
-            <Icon name="plus" size={16} /> Novo
-          </Link>
-        ) : null}
+        <div className={s.headerActions}>
+          {/* A table control: the cards show their own four columns. */}
+          {isMobile ? null : <ColumnChooser columns={chooserColumns} controls={columnChoice} widthHidden={widthHidden} />}
+          {newTo && abilities.canCreate ? (
+            <Link {...newTo} className={s.newLink}>
+              <Icon name="plus" size={16} /> Novo
+            </Link>
+          ) : null}
+        </div>
       </div>
 
       <div className={s.toolbar}>
@@ -181,6 +193,8 @@ export function ListPage<T>(props: ListPageProps<T>) {
             label={title}
             mobileColumns={props.mobileColumns}
             emptyText={nothingOffline ? NOTHING_OFFLINE_TEXT : undefined}
+            columnChoice={columnChoice.choice}
+            onWidthHiddenChange={setWidthHidden}
           />
         ) : (
           <MobileCards rows={EMPTY_ROWS} visibleColumns={EMPTY_ROWS} isLoading label={title} />
@@ -210,63 +224,4 @@ export function ListPage<T>(props: ListPageProps<T>) {
 function withOptions(fields: readonly FilterField[] | undefined, extra: ListPageOptions<unknown>['filterOptions']): readonly FilterField[] | undefined {
   if (!fields || !extra) return fields;
   return fields.map((f) => (f.type === 'select' && extra[f.name] ? { ...f, options: [...f.options, ...extra[f.name]!] } : f));
-}
-
-interface ListBodyProps<T> {
-  list: ResourceList<T>;
-  /** The deferred rows and loading state (see ListPage). */
-  rows: T[] | undefined;
-  isLoading: boolean;
-  /** The screen's columns (sorting reads their `sortField`) and the same plus the actions column. */
-  columns: ListColumn<T>[];
-  allColumns: ListColumn<T>[];
-  getRowId: (row: T) => string;
-  isMobile: boolean;
-  label: string;
-  mobileColumns?: readonly string[] | undefined;
-  /** The text of an empty body (default 'Nenhum item encontrado'). */
-  emptyText?: string | undefined;
-}
-
-/** The list's TanStack Table (sort through the URL, the page filtered on the client unless the search is the server's) as cards or a table. */
-function ListBody<T>({ list, rows, isLoading, columns, allColumns, getRowId, isMobile, label, mobileColumns, emptyText }: ListBodyProps<T>) {
-  const { search } = list;
-  const sorting: SortingState = useMemo(() => {
-    if (!search.sort) return [];
-    const [field, dir] = search.sort.split(':');
-    const col = columns.find((c) => (c.meta?.sortField ?? c.id) === field);
-    return col?.id ? [{ id: col.id, desc: dir === 'desc' }] : [];
-  }, [search.sort, columns]);
-
-  const table = useReactTable({
-    data: rows ?? EMPTY_ROWS,
-    columns: allColumns,
-    getRowId: (row) => getRowId(row),
-    state: { sorting, globalFilter: list.serverSearch ? '' : list.searchText },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: true,
-    onSortingChange: (updater) => {
-      const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
-      const col = first ? columns.find((c) => c.id === first.id) : undefined;
-      const field = col ? (col.meta?.sortField ?? col.id) : undefined;
-      list.update({ sort: first && field ? `${field}:${first.desc ? 'desc' : 'asc'}` : undefined });
-    },
-    globalFilterFn: 'includesString',
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-  });
-
-  return isMobile ? (
-    <MobileCards
-      rows={table.getRowModel().rows}
-      visibleColumns={table.getVisibleLeafColumns()}
-      isLoading={isLoading}
-      label={label}
-      columns={mobileColumns}
-      emptyText={emptyText}
-    />
-  ) : (
-    <DataTable table={table} isLoading={isLoading} emptyText={emptyText} />
-  );
 }

@@ -19,7 +19,9 @@ export interface MobileCardsProps<T> {
 }
 
 /**
- * The rows as cards under 768 px (spec 000 §2.4): label/value pairs, then the row actions.
+ * The rows as cards under 768 px (spec 000 §2.4: the first 4 columns, or `columns`): a list
+ * (`<ul>` named by the screen title) of `<li>` cards, each label/value pairs then the row
+ * actions. While loading or empty it is a plain block with the text, not a list of nothing.
  * Memoized on its props, so a re-render of the list frame (the search box, the query's urgent
  * update) does not render the cards again (see ListPage's deferred rows).
  */
@@ -27,20 +29,21 @@ export const MobileCards = memo(function MobileCards<T>({ rows, isLoading, label
   const s = listPage();
   if (isLoading || rows.length === 0) {
     return (
-      <div className={s.cards} role="list" aria-label={label}>
+      <div className={s.cards}>
         <p className={s.empty}>{isLoading ? 'Carregando...' : emptyText}</p>
       </div>
     );
   }
   return (
-    <div className={s.cards} role="list" aria-label={label}>
+    // role="list" restates the <ul>'s own role: Safari drops it from lists without bullets.
+    <ul className={s.cards} role="list" aria-label={label}>
       {rows.map((row) => {
         const cells = row.getVisibleCells();
         const data = cells.filter((c) => c.column.id !== ACTIONS_COLUMN_ID);
         const shown = columns ? columns.flatMap((id) => data.filter((c) => c.column.id === id)) : data.slice(0, 4);
         const actions = cells.find((c) => c.column.id === ACTIONS_COLUMN_ID);
         return (
-          <article key={row.id} className={s.card} role="listitem">
+          <li key={row.id} className={s.card}>
             <dl className={s.cardFields}>
               {shown.map((cell) => (
                 <div key={cell.id} className={s.cardRow}>
@@ -50,9 +53,9 @@ export const MobileCards = memo(function MobileCards<T>({ rows, isLoading, label
               ))}
             </dl>
             {actions ? <div>{flexRender(actions.column.columnDef.cell, actions.getContext())}</div> : null}
-          </article>
+          </li>
         );
       })}
-    </div>
+    </ul>
   );
 }) as <T>(props: MobileCardsProps<T>) => ReactElement;

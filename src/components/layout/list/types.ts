@@ -13,7 +13,8 @@ export type ListColumn<T> = ColumnDef<T, any>;
 /**
  * How readily a column gives way when the table does not fit its card (issue 9 item 4):
  * 1 (the default) is never hidden — ids, dates, amounts, status; a higher number is hidden
- * earlier (the highest first). Under 768 px the rows are cards instead (see `mobileColumns`).
+ * earlier (the highest first), unless the user keeps it ('Colunas'), and the chooser counts it.
+ * Under 768 px the rows are cards instead (see `mobileColumns`).
  */
 export type ColumnPriority = number;
 
