@@ -40,7 +40,9 @@ export function fitOnPage(width: number, height: number): PagePlacement {
  * @throws Error for an image that is neither JPEG nor PNG, or that pdf-lib cannot parse.
  */
 export async function imagesToPdf(images: Blob[], title?: string): Promise<Blob> {
-  const { PDFDocument } = await import('pdf-lib');
+  // pdf-lib's own ES bundle: its `es/` build imports pako as CommonJS, whose interop helpers would
+  // move Rolldown's runtime out of the entry into a chunk of its own, one more request on every page.
+  const { PDFDocument } = await import('pdf-lib/dist/pdf-lib.esm.js');
   const pdf = await PDFDocument.create();
   if (title) pdf.setTitle(title);
   pdf.setCreator('Balcão');
