@@ -16,9 +16,10 @@ test.describe('Documents of an order (spec 001 §2 Documentos, §5, §7, §8)', 
     const cnh = types.getByRole('listitem').filter({ hasText: 'CNH' });
     await expect(crlv.getByText('Enviado')).toHaveCount(0);
 
-    // the picker takes the six formats (image types let a phone offer the camera)
+    // the picker takes the six formats; 'Tirar foto' is for phones only
     const accept = await crlv.locator('input[type=file]').getAttribute('accept');
     for (const ext of ['.pdf', '.png', '.jpg', '.jpeg', '.heic', '.webp', 'image/jpeg']) expect(accept).toContain(ext);
+    await expect(docs.getByText('Tirar foto')).toHaveCount(0);
 
     await crlv.locator('input[type=file]').setInputFiles(tinyPdf());
     await expect(crlv.getByText('Enviado')).toBeVisible();
@@ -165,10 +166,11 @@ test.describe('a dispatcher on a 375 px phone (issue 4 "Done means")', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    // the photo (the picker accepts images, so the phone offers its camera)
+    // the photo, from the gallery ('Tirar foto' and its tray: order-document-photos.spec.ts)
     const docs = card(page, 'Documentos');
     const cnh = docs.getByRole('list', { name: 'Tipos de documento' }).getByRole('listitem').filter({ hasText: 'CNH' });
-    await cnh.locator('input[type=file]').setInputFiles(photoJpeg());
+    await expect(cnh.getByLabel('Tirar foto: CNH')).toHaveAttribute('capture', 'environment');
+    await cnh.getByLabel('Escolher arquivo: CNH').setInputFiles(photoJpeg());
     await expect(cnh.getByText('Enviado')).toBeVisible();
 
     // a payment, as a card on the phone, registered

@@ -4,12 +4,15 @@ import { NOTHING_OFFLINE_TEXT } from '@/components/layout/list/list-state';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
+import { formatFileSize } from '@/lib/files/file-size';
 import { formatDate } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-media-query';
 import { FILE_ACCEPT, documentTypeName, documentTypeRows, isAcceptedFile } from './documents';
 import type { DocumentType } from '@/shared/document-types';
 import type { OrderDocument } from './schema';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cardClass } from '@/components/ui/card';
+import { CameraInput } from './camera-input';
 
 /** A file the user chose that is still being uploaded (shown as 'Enviando...'). */
 export interface SendingDocument {
@@ -18,6 +21,8 @@ export interface SendingDocument {
   fileName: string;
   /** Badge text; default 'Enviando...'; a queued file: 'Aguardando envio' or 'Enviando... 40%' (issue 10). */
   label?: string;
+  /** Bytes that will be sent (the compressed photo, the combined PDF), when known. */
+  size?: number;
 }
 
 export interface DocumentsCardProps {
@@ -29,6 +34,8 @@ export interface DocumentsCardProps {
   sending: SendingDocument[];
   /** Starts the upload of one file for a type (see `useUploadOrderDocument`). */
   onUpload: (type: DocumentType, file: File) => void;
+  /** A photo taken with 'Tirar foto' (offered on phones when given): it joins the type's photo tray. */
+  onPhoto?: (type: DocumentType, file: File) => void;
   /** Opens a document through its signed URL. */
   onOpen: (doc: OrderDocument) => void;
   /** Deletes a document (already confirmed by the user). */
@@ -57,7 +64,9 @@ const s = {
     borderBottomWidth: '1px',
     borderColor: 'border',
     minH: '11',
+    flexWrap: 'wrap',
   }),
+  actions: css({ display: 'flex', gap: '2', ml: 'auto' }),
   docRow: css({
     display: 'flex',
     alignItems: 'center',
@@ -99,8 +108,9 @@ const s = {
  * The 'Documentos' card (spec 001 §2, §4, §5): each document type of the order with an
  * upload icon (hidden once a document of that type exists) or the 'Enviado' badge; then the
  * sent documents with open and delete actions, or 'Nenhum documento enviado para este
- * pedido.'. The file input takes one pdf/png/jpg/jpeg/heic/webp file; on a phone the picker
- * offers the camera. Delete asks for the browser's confirmation.
+ * pedido.'. The file input takes one pdf/png/jpg/jpeg/heic/webp file; on a phone 'Tirar foto'
+ * (the camera, `onPhoto`) sits beside 'Escolher arquivo'. A file being sent shows its size. Delete
+ * asks for the browser's confirmation.
  */
 export function DocumentsCard({
   types,
@@ -109,6 +119,7 @@ export function DocumentsCard({
   nothingOffline = { types: false, documents: false },
   sending,
   onUpload,
+  onPhoto,
   onOpen,
   onDelete,
   title = 'Documentos',
@@ -118,6 +129,8 @@ export function DocumentsCard({
   const rows = documentTypeRows(types, documents ?? []);
   const docs = documents ?? [];
   const inputs = useRef<Record<number, HTMLInputElement | null>>({});
+  // Phones (spec 000 §9: under 768 px) get the camera beside the picker, both with their words.
+  const phone = useIsMobile();
 
   const choose = (type: DocumentType, file: File | undefined) => {
     if (!file) return;
@@ -148,22 +161,31 @@ export function DocumentsCard({
                   ) : uploading ? (
                     <StatusBadge label={uploading.label ?? 'Enviando...'} tone="info" />
                   ) : !canUpload ? null : (
-                    <label className={s.upload} title={`Enviar ${type.name}`}>
-                      <UploadIcon />
-                      <span className={css({ srOnly: true })}>Enviar {type.name}</span>
-                      <input
-                        ref={(el) => {
-                          inputs.current[type.id] = el;
-                        }}
-                        type="file"
-                        accept={FILE_ACCEPT}
-                        className={css({ srOnly: true })}
-                        onChange={(e) => {
-                          choose(type, e.target.files?.[0]);
-                          e.target.value = '';
-                        }}
-                      />
-                    </label>
+                    <div className={s.actions}>
+                      {phone && onPhoto ? <CameraInput label={`Tirar foto: ${type.name}`} onPhoto={(file) => onPhoto(type, file)} /> : null}
+                      <label className={s.upload} title={phone ? undefined : `Enviar ${type.name}`}>
+                        <UploadIcon />
+                        {phone ? (
+                          <span>
+                            Escolher arquivo<span className={css({ srOnly: true })}>: {type.name}</span>
+                          </span>
+                        ) : (
+                          <span className={css({ srOnly: true })}>Enviar {type.name}</span>
+                        )}
+                        <input
+                          ref={(el) => {
+                            inputs.current[type.id] = el;
+                          }}
+                          type="file"
+                          accept={FILE_ACCEPT}
+                          className={css({ srOnly: true })}
+                          onChange={(e) => {
+                            choose(type, e.target.files?.[0]);
+                            e.target.value = '';
+                          }}
+                        />
+                      </label>
+                    </div>
                   )}
                 </li>
               );
@@ -180,7 +202,10 @@ export function DocumentsCard({
                 <li key={x.key} className={s.docRow}>
                   <div>
                     <div>{types.find((t) => t.id === x.typeId)?.name ?? ''}</div>
-                    <div className={s.fileName}>{x.fileName}</div>
+                    <div className={s.fileName}>
+                      {x.fileName}
+                      {x.size !== undefined ? ` · ${formatFileSize(x.size)}` : ''}
+                    </div>
                   </div>
                   <StatusBadge label={x.label ?? 'Enviando...'} tone="info" />
                 </li>

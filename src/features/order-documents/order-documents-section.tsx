@@ -18,6 +18,10 @@ import type { QueuedUploadPayload } from './outbox';
 import { DocumentsCard, type SendingDocument } from './documents-card';
 import { MISSING_SIGNED_URL, DELETE_DOCUMENT_FEEDBACK, signedUrlErrorMessage, typesForOrder } from './documents';
 import { newIdempotencyKey } from '@/lib/offline/idempotency';
+import { prepareForUpload } from '@/lib/files/image-compression';
+import { MAX_UPLOAD_BYTES, tooLargeMessage } from './photo-pages';
+import { PhotoTray } from './photo-tray';
+import { usePhotoTray } from './use-photo-tray';
 import type { DocumentType } from '@/shared/document-types';
 import type { OrderDocument } from './schema';
 
@@ -26,7 +30,9 @@ export const uploadMutationKey = (orderId: number) => ['upload-order-document', 
 
 /**
  * The documents of one order, wired to the data layer: types of the order's dealership (and
- * dispatcher), its documents, upload ('Enviando...' while sending; 'Erro no upload' on failure),
+ * dispatcher), its documents, upload (a large photo compressed first, 'Preparando...'; on a phone
+ * photos taken into the photo tray, one or several as one PDF; 'Enviando...' while sending; 'Erro
+ * no upload' on failure),
  * open through the signed URL (a new tab without opener; 'Documento pronto' with a link when the
  * URL came too late for the click to open it), delete with the §8 messages.
  */
@@ -48,20 +54,33 @@ export function OrderDocumentsSection({ order, title }: { order: OrderRef; title
   // Dexie loads with the first queued upload, not with the screen (issue 14).
   const outbox = useOutbox();
   const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === DOCUMENT_OUTBOX_KINDS.uploadDocument);
+  // Files being compressed before they are sent or queued ('Preparando...').
+  const [preparing, setPreparing] = useState<SendingDocument[]>([]);
   const sending = [
+    ...preparing,
     ...useMutationState({
       filters: { mutationKey: uploadMutationKey(order.id), status: 'pending' },
       select: (m) => m.state.variables as UploadOrderDocumentInput,
-    }).map((v): SendingDocument => ({ key: v.idempotencyKey, typeId: 'id' in v.documentType ? v.documentType.id : 0, fileName: v.fileName })),
+    }).map((v): SendingDocument => ({
+      key: v.idempotencyKey,
+      typeId: 'id' in v.documentType ? v.documentType.id : 0,
+      fileName: v.fileName,
+      size: v.file.size,
+    })),
     ...queued.map((item): SendingDocument => {
       const p = item.payload as QueuedUploadPayload;
-      return { key: item.idempotencyKey, typeId: p.documentTypeId, fileName: p.fileName, label: outboxStateLabel(item) };
+      return { key: item.idempotencyKey, typeId: p.documentTypeId, fileName: p.fileName, label: outboxStateLabel(item), size: item.fileSize };
     }),
   ];
 
   // An upload goes through the offline outbox (issue 10): the file is kept as a Blob in IndexedDB
-  // until both steps are done, online at once or later; progress shows in the badge.
-  const onUpload = (type: DocumentType, file: File) => {
+  // until both steps are done, online at once or later; progress shows in the badge. The file is
+  // the one to send: compressed already (prepareForUpload, the photo tray).
+  const send = (type: DocumentType, file: File) => {
+    if (file.size > MAX_UPLOAD_BYTES) {
+      toast({ title: 'Erro no upload', description: tooLargeMessage(file.name), variant: 'destructive' });
+      return;
+    }
     if (!outbox) {
       upload.mutate({ orderId: order.id, documentType: { id: type.id }, file, fileName: file.name, idempotencyKey: newIdempotencyKey() });
       return;
@@ -89,6 +108,16 @@ export function OrderDocumentsSection({ order, title }: { order: OrderRef; title
         toast({ title: 'Erro no upload', description: error instanceof Error ? error.message : 'Falha no upload do arquivo', variant: 'destructive' }),
       );
   };
+
+  // A chosen file: a large photo is compressed first (in a Web Worker), a PDF or a small image goes as it is.
+  const onUpload = (type: DocumentType, chosen: File) => {
+    const key = newIdempotencyKey();
+    setPreparing((list) => [...list, { key, typeId: type.id, fileName: chosen.name, label: 'Preparando...' }]);
+    void prepareForUpload(chosen)
+      .then(({ file }) => send(type, file))
+      .finally(() => setPreparing((list) => list.filter((x) => x.key !== key)));
+  };
+  const photos = usePhotoTray(send);
 
   const remove = useMutation({
     mutationFn: (doc: OrderDocument) => deleteOrderDocument(doc.documentId),
@@ -123,11 +152,13 @@ export function OrderDocumentsSection({ order, title }: { order: OrderRef; title
         nothingOffline={{ types: listQueryView(typesQuery).nothingOffline, documents: listQueryView(docsQuery).nothingOffline }}
         sending={sending}
         onUpload={onUpload}
+        onPhoto={photos.add}
         onOpen={(doc) => void open(doc)}
         onDelete={(doc) => remove.mutate(doc)}
         canUpload={canDocument('create') && hasPermission(permissions, { api: 'upload', controller: 'content-api', action: 'upload' })}
         canDelete={canDocument('delete')}
       />
+      <PhotoTray photos={photos} />
       <Dialog open={ready !== null} onOpenChange={(o) => !o && setReady(null)} title="Documento pronto" description={ready?.name}>
         <div className={dialogFooter}>
           <Button variant="outline" onClick={() => setReady(null)}>

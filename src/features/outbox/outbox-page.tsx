@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toast } from '@/components/ui/toast';
+import { formatFileSize } from '@/lib/files/file-size';
 import { formatDateTime } from '@/lib/format';
 import type { OutboxItem } from '@/lib/offline/db';
 import type { OutboxRuntime } from '@/lib/offline/sync';
@@ -50,7 +51,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('pt-BR', {
  * 'Fila de envio' (issue 10): everything the signed-in user queued, in order, with its state,
  * attempts and last error; 'Enviar agora'; on an item that needs attention, 'Editar' (a new
  * payment's method/amount/instalments, an upload's document type; saving sends it again),
- * 'Tentar novamente' and 'Descartar' (with confirmation); the storage estimate of the browser.
+ * 'Tentar novamente' and 'Descartar' (with confirmation); the storage estimate of the browser; the
+ * size each queued file will send, and their sum.
  */
 /** An editor of queued items, supplied by the feature that owns their kinds (the route wires it). */
 export interface OutboxItemEditor {
@@ -104,6 +106,11 @@ export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
           Armazenamento usado: {mb(estimate.usage)} de {mb(estimate.quota)}
         </p>
       ) : null}
+      {items?.some((i) => i.fileSize !== undefined) ? (
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })} data-testid="outbox-upload-size">
+          Arquivos a enviar: {formatFileSize(items.reduce((sum, i) => sum + (i.fileSize ?? 0), 0))}
+        </p>
+      ) : null}
       {items === undefined ? (
         <p>Carregando...</p>
       ) : items.length === 0 ? (
@@ -121,6 +128,7 @@ export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
               </div>
               <div className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                 Pedido {item.orderId} · criado em {formatDateTime(new Date(item.createdAt).toISOString())} · tentativas: {item.attempts}
+                {item.fileSize !== undefined ? ` · tamanho: ${formatFileSize(item.fileSize)}` : null}
               </div>
               {item.lastError ? <div className={css({ fontSize: 'sm', color: 'danger.600' })}>Último erro: {item.lastError}</div> : null}
               {item.state === 'attention' ? (

@@ -59,6 +59,8 @@ export interface OutboxItem<P = unknown> {
   dependencyResult?: unknown;
   /** Upload progress, percent 0–100, while sending. */
   progress?: number;
+  /** Bytes of the item's file, what its send uploads (set by `enqueue`; absent without a file). */
+  fileSize?: number;
 }
 
 /** A queued file: stored as a Blob (never inline in JSON) with its name and type. */

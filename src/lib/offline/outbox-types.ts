@@ -71,7 +71,7 @@ export interface FlushResult {
 }
 
 export interface Outbox {
-  /** Stores a new item (state 'queued', due now) and returns it with its `seq`. */
+  /** Stores a new item (state 'queued', due now; with a file, its `fileSize` in bytes) and returns it with its `seq`. */
   enqueue<P>(input: EnqueueInput<P>): Promise<OutboxItem<P>>;
   /** Sends every due item of the signed-in user, one at a time, under the sender lock. */
   flush(): Promise<FlushResult>;

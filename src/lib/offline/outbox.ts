@@ -141,6 +141,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         nextAttemptAt: 0,
         createdAt: now(),
         ...(input.dependsOn !== undefined ? { dependsOn: input.dependsOn } : {}),
+        ...(input.file ? { fileSize: input.file.blob.size } : {}),
       };
       const seq = await db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
         const id = (await db.outbox.add(item as OutboxItem)) as number;
