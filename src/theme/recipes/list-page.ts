@@ -97,6 +97,8 @@ export const listPage = defineSlotRecipe({
       color: 'fg',
       _hover: { bg: 'gray.100' },
       _focusVisible: { outline: '2px solid', outlineColor: 'primary.500' },
+      // an action the role holds but the server reserves to others: visible, not usable (its reason is the tooltip)
+      _disabled: { cursor: 'not-allowed', color: 'fg.muted', opacity: 0.6, _hover: { bg: 'transparent' } },
     },
     cards: { display: 'grid', gap: '3' },
     card: {
