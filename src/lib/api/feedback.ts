@@ -4,7 +4,7 @@ import { isApiError, errorMessage, type ApiError } from './errors';
 /**
  * What a query or mutation tells the one error reporter (issue 9 item 6), in its `meta`:
  * `useQuery({ ...orderQueries.list(s), meta: { errorMessage: 'Erro ao carregar os pedidos: {message}' } })`,
- * `useMutation({ mutationFn, meta: { successMessage: 'Pedido criado com sucesso', errorMessage: 'Não foi possível criar o pedido' } })`.
+ * `useMutation({ mutationFn, meta: { successMessage: 'Pedido criado com sucesso', errorMessage: 'Erro ao criar pedido' } })`.
  * The QueryCache / MutationCache `onError` (lib/query-client.ts) toasts it, as TanStack Query's
  * offline example does; nothing is shown when `errorMessage` is absent (the screen handles it).
  * Plain strings only: meta of a paused mutation is persisted with it (offline outbox).
