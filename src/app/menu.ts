@@ -1,4 +1,3 @@
-import { userResource } from '@/features/users/resource';
 import { MENU_GROUPS, type MenuItem, type MenuPath } from '@/lib/navigation/menu';
 import { routeGate } from '@/lib/navigation/route-meta';
 import { menuDecls, type MenuDecl, type Resource } from '@/lib/resources';
@@ -27,14 +26,19 @@ function item(resource: Resource, decl: MenuDecl): MenuItem & { order: number } 
   };
 }
 
+/** The Dashboard item needs what the route `/` needs (user me, spec 000 §2.1–2.2). */
+function dashboardPermission(): Pick<MenuItem, 'permission'> {
+  const permission = routeGate(ROUTE_TABLE['/']);
+  return permission ? { permission } : {};
+}
+
 /**
  * The sidebar of spec 000 §2.2, in order: the Dashboard, then every declared item by group
  * (`MENU_GROUPS`) and by its `order` inside the group.
  */
 export const MENU: readonly MenuItem[] = [
-  // The route `/` needs only a session (a refused route redirects there), while the spec's
-  // Dashboard item needs user me (docs/decisions.md).
-  { key: 'dashboard', to: '/', label: 'Dashboard', group: 'PRINCIPAL', icon: 'home', permission: userResource.permission('me') },
+  // The home belongs to no resource: its item needs what its route needs (user me, spec 000 §2.2).
+  { key: 'dashboard', to: '/', label: 'Dashboard', group: 'PRINCIPAL', icon: 'home', ...dashboardPermission() },
   ...RESOURCES.flatMap((r) => menuDecls(r).map((d) => item(r, d)))
     .sort((a, b) => MENU_GROUPS.indexOf(a.group) - MENU_GROUPS.indexOf(b.group) || a.order - b.order)
     .map(({ order: _order, ...rest }) => rest),

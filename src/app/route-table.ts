@@ -1,5 +1,6 @@
 import type { RouteMeta } from '@/lib/navigation/route-meta';
 import type { FileRoutesByPath } from '@tanstack/react-router';
+import { userResource } from '@/features/users/resource';
 import { RESOURCES } from './resources';
 
 /**
@@ -19,9 +20,9 @@ const open = { permission: 'public' } as const;
 const APP_ROUTES: Record<string, RouteMeta> = {
   '/login': open,
   '/reset-password': open,
-  // The home's "user me" is its menu item's permission; the route itself is open to any
-  // signed-in user, since a denied route redirects here (docs/decisions.md).
-  '/': signedIn,
+  // Spec 000 §2.1: the home needs user me, like its menu item. Without it there is no "/" to
+  // fall back to: the guard sends the session to /login (lib/navigation/guard.ts).
+  '/': { permission: userResource.permission('me') },
   // The offline queue (issue 10): every signed-in user sees only their own queued items.
   '/fila': signedIn,
 };

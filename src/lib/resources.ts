@@ -93,9 +93,10 @@ export type FilterField =
     | { name: string; label: string; type: 'tri-state' }
     /**
      * An on/off switch whose label says what each position filters ('Apenas usuários bloqueados' /
-     * 'Apenas usuários ativos'); it writes 'true' / 'false' whenever Filtrar is pressed (off when untouched).
+     * 'Apenas usuários ativos'); it writes 'true' / 'false' whenever Filtrar is pressed. Untouched it
+     * stands off, or on with `defaultOn` ('Apenas empresas ativas').
      */
-    | { name: string; label: string; offLabel: string; type: 'switch' }
+    | { name: string; label: string; offLabel: string; type: 'switch'; defaultOn?: boolean }
   ) & {
     /** Strapi operator; default `$containsi` for text, `$eq` for the others. */
     op?: FilterOperator;

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, createFileRoute, redirect, useMatches } from '@tanstack/react-router';
 import { MENU } from '@/app/menu';
+import { routeMeta } from '@/app/route-table';
 import { AppShell } from '@/components/layout/app-shell';
 import { SessionPlaceholder } from '@/components/layout/placeholder-page';
 import { decideAccess } from '@/lib/navigation/guard';
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/_app')({
   // hands it to the children's loaders as `context.queryClient`.
   beforeLoad: ({ context, matches }) => {
     const check = (state: SessionState) => {
-      const decision = decideAccess(state, matches[matches.length - 1]?.staticData);
+      const decision = decideAccess(state, matches[matches.length - 1]?.staticData, routeMeta('/'));
       if (decision.kind === 'redirect')
         throw redirect(decision.to === '/login' ? { to: '/login', search: loginSearch(), replace: true } : { to: '/', replace: true });
     };
@@ -51,7 +52,7 @@ function AppLayout() {
   const queryClient = Route.useRouteContext({ select: (c) => c.queryClient });
   const state = useSession();
   const leaf = useMatches({ select: (m) => m[m.length - 1]?.staticData });
-  const decision = decideAccess(state, leaf);
+  const decision = decideAccess(state, leaf, routeMeta('/'));
   if (decision.kind === 'loading') return <SessionPlaceholder />;
   // Signed out under the user (a 401): /login?redirect=<where they were> (lib/navigation/return-to.ts).
   if (decision.kind === 'redirect') return decision.to === '/login' ? <Navigate to="/login" search={loginSearch()} replace /> : <Navigate to="/" replace />;

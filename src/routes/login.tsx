@@ -13,7 +13,7 @@ export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) }),
   beforeLoad: ({ context, search }) => {
     const check = (state: SessionState) => {
-      const decision = decideAccess(state, routeMeta('/login'));
+      const decision = decideAccess(state, routeMeta('/login'), routeMeta('/'));
       if (decision.kind === 'redirect')
         throw safeRedirect(search.redirect) ? redirect({ href: safeRedirect(search.redirect), replace: true }) : redirect({ to: '/', replace: true });
     };

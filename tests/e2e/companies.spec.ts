@@ -58,14 +58,16 @@ test('an administrator creates, filters, edits (Inativa) and deletes a dealershi
   expect(stored).toMatchObject({ cnpj, phone_number: '5133334444', address_postal_code: '90010000', is_active: false, type: 'company' });
   expect(stored.address_state_id.abbreviation).toBe('RS');
 
-  // 'Apenas empresas inativas' finds it; 'Apenas empresas ativas' does not
+  // the active switch (spec 001 §2): 'Apenas empresas ativas' (its position untouched) does not find it;
+  // 'Apenas empresas inativas' does
   await page.getByRole('button', { name: /Filtros/ }).click();
   await page.getByLabel('Nome Fantasia', { exact: true }).fill(name);
-  await page.getByLabel('Status').selectOption({ label: 'Apenas empresas ativas' });
+  await expect(page.getByRole('switch', { name: 'Apenas empresas ativas' })).toBeChecked();
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('Nenhum item encontrado')).toBeVisible();
   // the panel stays open after Filtrar
-  await page.getByLabel('Status').selectOption({ label: 'Apenas empresas inativas' });
+  await page.getByRole('switch', { name: 'Apenas empresas ativas' }).click();
+  await expect(page.getByRole('switch', { name: 'Apenas empresas inativas' })).not.toBeChecked();
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(row).toHaveCount(1);
 

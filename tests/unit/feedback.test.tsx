@@ -39,6 +39,19 @@ describe('failure texts from meta (issue 9 item 6)', () => {
   });
 });
 
+describe("a refusal the server explains (useServerMessage: 'refusal')", () => {
+  const refusal = new ApiError({ status: 403, code: 'PolicyError', message: 'Apenas administradores podem excluir empresas.', hasServerMessage: true });
+  const bare = new ApiError({ status: 403, code: 'ForbiddenError', message: 'Forbidden', hasServerMessage: true });
+  const meta = { errorMessage: 'Não foi possível excluir a concessionária.', useServerMessage: 'refusal' } as const;
+  it("shows the server's reason for a policy refusal, the spec's fixed text for any other failure", () => {
+    expect(failureToast(refusal, meta)?.description).toBe('Apenas administradores podem excluir empresas.');
+    expect(failureToast(bare, meta)?.description).toBe('Não foi possível excluir a concessionária.');
+    expect(failureToast(serverSaid, meta)?.description).toBe('Não foi possível excluir a concessionária.');
+    expect(failureToast(noMessage, meta)?.description).toBe('Não foi possível excluir a concessionária.');
+    expect(failureToast(refusal, { ...meta, useServerMessage: false })?.description).toBe('Não foi possível excluir a concessionária.');
+  });
+});
+
 describe('the query client reports failures once, from meta', () => {
   function Screen({ fail }: { fail: unknown }) {
     useQuery({ queryKey: ['x'], queryFn: () => Promise.reject(fail), retry: false, meta: { errorMessage: 'Erro ao carregar os pedidos: {message}' } });

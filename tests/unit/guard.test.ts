@@ -33,9 +33,17 @@ describe('route guard (spec 000 §2.1 notes, §4)', () => {
     expect(decideAccess(signedIn, routeMeta('/sales-order/$id/details'))).toEqual({ kind: 'allow' });
     expect(decideAccess(signedIn, routeMeta('/profile'))).toEqual({ kind: 'allow' });
   });
-  it('opens routes without a gate to any signed-in user (/, /document-type)', () => {
-    expect(decideAccess(signedIn, routeMeta('/'))).toEqual({ kind: 'allow' });
+  it('opens routes without a gate to any signed-in user (/document-type)', () => {
     expect(decideAccess(signedIn, routeMeta('/document-type'))).toEqual({ kind: 'allow' });
+  });
+  it('gates the home with user me (spec 000 §2.1); without it there is no / to fall back to: /login, which then stays', () => {
+    expect(routeMeta('/').permission).toEqual({ api: 'users-permissions', controller: 'user', action: 'me' });
+    expect(decideAccess(signedIn, routeMeta('/'), routeMeta('/'))).toEqual({ kind: 'allow' });
+    const noMe: SessionState = { ...signedIn, permissions: { 'plugin::users-permissions': { controllers: { user: { me: { enabled: false } } } } } };
+    expect(decideAccess(noMe, routeMeta('/'), routeMeta('/'))).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideAccess(noMe, routeMeta('/users'), routeMeta('/'))).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideAccess(noMe, routeMeta('/login'), routeMeta('/'))).toEqual({ kind: 'allow' });
+    expect(decideAccess(signedIn, routeMeta('/login'), routeMeta('/'))).toEqual({ kind: 'redirect', to: '/' });
   });
   it('redirects an authenticated visitor of /login to /, and lets others see it', () => {
     expect(decideAccess(signedIn, routeMeta('/login'))).toEqual({ kind: 'redirect', to: '/' });

@@ -49,6 +49,8 @@ describe('/profile over the real route tree', () => {
     expect(within(side).getByRole('button', { name: 'Editar Foto' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Nome/)).toHaveValue('Ana Maria Admin');
     expect(screen.getByRole('switch', { name: 'Usuário Ativo' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Usuário Ativo' })).toBeEnabled();
+    expect(screen.getByRole('switch', { name: 'Usuário Ativo' })).not.toHaveAccessibleDescription();
 
     const user = userEvent.setup();
     // the current-password field shows only when the e-mail differs
@@ -70,6 +72,18 @@ describe('/profile over the real route tree', () => {
     await user.click(panel.getByRole('button', { name: 'Alterar Senha' }));
     expect(await panel.findByText('As novas senhas não coincidem.')).toBeInTheDocument();
   }, 30_000);
+
+  it('a non-administrator sees the active switch disabled, with the reason as its description', async () => {
+    await renderRoute('/profile', {
+      permissions: can('users-permissions', ['me', 'update'], true),
+      user: { name: 'Vera Vendedora', type: 'salesman', role: { id: 6, name: 'Vendedor', type: 'vendedor' } },
+    });
+    const active = await screen.findByRole('switch', { name: 'Usuário Ativo' });
+    expect(active).toBeChecked();
+    expect(active).toBeDisabled();
+    expect(active).toHaveAccessibleDescription('Apenas administradores podem bloquear ou desbloquear usuários.');
+    expect(screen.getByText('Apenas administradores podem bloquear ou desbloquear usuários.')).toBeVisible();
+  });
 
   it('Notificações: all on but the newsletter; Salvar Preferências confirms locally', async () => {
     await renderRoute('/profile', { permissions: can('users-permissions', ['me'], true), user: { name: '' } });

@@ -19,7 +19,8 @@ describe('routes over the real tree', () => {
   });
 
   it('sends a signed-in user without the permission to the dashboard', async () => {
-    const router = await renderRoute('/users', { permissions: can('customer', ['find']) });
+    // the dashboard itself needs user me (spec 000 §2.1), which every session holds
+    const router = await renderRoute('/users', { permissions: { ...can('customer', ['find']), ...can('users-permissions', ['me'], true) } });
     await screen.findByRole('navigation');
     expect(router.state.location.pathname).toBe('/');
     expect(screen.queryByRole('heading', { name: 'Usuários' })).toBeNull();

@@ -16,13 +16,15 @@ const KINDS = {
     loadErrorTitle: 'Erro ao carregar empresa',
     notFound: () => 'Empresa não encontrada',
     saved: { created: 'Empresa criada com sucesso', updated: 'Empresa atualizada com sucesso' },
-    failed: { created: 'Não foi possível criar a empresa', updated: 'Não foi possível atualizar a empresa' },
+    // spec 001 §8: the service's fallbacks (docs/decisions.md "Save failures: the service's fallback")
+    failed: { created: 'Erro ao criar empresa', updated: 'Erro ao atualizar empresa' },
   },
   dispatcher: {
     titles: { new: 'Novo despachante', edit: 'Editar despachante' },
     loadErrorTitle: 'Erro ao carregar despachante',
     notFound: (id: string) => `Despachante com ID ${id} não encontrado`,
     saved: { created: 'Despachante criado com sucesso', updated: 'Despachante atualizado com sucesso' },
+    // the spec names no service fallback for dispatchers: the screen's
     failed: { created: 'Não foi possível criar o despachante', updated: 'Não foi possível atualizar o despachante' },
   },
 } as const;
@@ -38,7 +40,8 @@ const KINDS = {
  * 'Registro encontrado não é um despachante.') and goes back to the list. A new dispatcher goes
  * through createDispatcher after the CNPJ and e-mail existence checks. Saves toast
  * 'Empresa/Despachante criado(a)/atualizado(a) com sucesso' or the server's message (else the
- * spec's 'Não foi possível criar/atualizar …') and return to the list.
+ * spec's 'Erro ao criar/atualizar empresa', 'Não foi possível criar/atualizar o despachante') and
+ * return to the list.
  */
 export function CompanyForm({
   id,

@@ -34,16 +34,8 @@ export const companyResource = defineResource({
       { name: 'email', label: 'Email' },
       { name: 'phone_number', label: 'Telefone' },
       { name: 'address_city', label: 'Cidade' },
-      {
-        name: 'is_active',
-        label: 'Status',
-        type: 'select',
-        options: [
-          { value: '', label: 'Todas' },
-          { value: 'true', label: 'Apenas empresas ativas' },
-          { value: 'false', label: 'Apenas empresas inativas' },
-        ],
-      },
+      // spec 001 §2: the active switch; its label says what Filtrar keeps (Limpar shows them all)
+      { name: 'is_active', label: 'Apenas empresas ativas', offLabel: 'Apenas empresas inativas', type: 'switch', defaultOn: true },
     ],
   },
 });

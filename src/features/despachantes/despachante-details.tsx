@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
@@ -11,7 +11,8 @@ import { isApiError } from '@/lib/api';
 import { formatDocument } from '@/lib/document';
 import { formatPhoneNumber } from '@/lib/format';
 import { hasPermission } from '@/lib/permissions';
-import { useSession } from '@/lib/session';
+import { isAdministrator, useSession } from '@/lib/session';
+import { ADMIN_ONLY_REASONS } from '@/shared/admin-only';
 import { NotADispatcherError } from '@/shared/companies';
 import { deleteAgreement, deleteDispatcher, dispatcherKeys, dispatcherQueries, saveAgreementIncentives } from './api';
 import { despachanteResource } from './resource';
@@ -117,9 +118,12 @@ export function DespachanteDetails({ id }: { id: string }) {
  * Excluir on the details page (DELETE /companies/deleteDispatcher/{documentId}, spec 001 §7: the
  * dispatcher, its agreements and its login) for holders of company delete, after the shared
  * confirmation; then back to /despachantes. Texts on the dealership's pattern (docs/decisions.md).
+ * The server deletes dispatchers for administrators only: others see it disabled with the reason,
+ * and a refused call shows the server's message.
  */
 function DeleteDispatcher({ dispatcher }: { dispatcher: Dispatcher }) {
-  const { permissions } = useSession();
+  const { permissions, user } = useSession();
+  const reasonId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -129,7 +133,7 @@ function DeleteDispatcher({ dispatcher }: { dispatcher: Dispatcher }) {
       successTitle: 'Despachante excluído',
       successMessage: 'Registro removido com sucesso.',
       errorMessage: 'Não foi possível excluir o despachante.',
-      useServerMessage: false,
+      useServerMessage: 'refusal',
     },
     onSuccess: async () => {
       setConfirming(false);
@@ -140,6 +144,19 @@ function DeleteDispatcher({ dispatcher }: { dispatcher: Dispatcher }) {
     onError: () => setConfirming(false),
   });
   if (!hasPermission(permissions, despachanteResource.permission('delete'))) return null;
+  if (!isAdministrator(user)) {
+    const reason = ADMIN_ONLY_REASONS.deleteDispatcher;
+    return (
+      <>
+        <Button variant="ghost" size="sm" aria-disabled="true" aria-describedby={reasonId} title={reason}>
+          <Icon name="trash" /> Excluir
+        </Button>
+        <span id={reasonId} className={css({ srOnly: true })}>
+          {reason}
+        </span>
+      </>
+    );
+  }
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>

@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
-import { session, useSession, userInitials, type SessionUser } from '@/lib/session';
+import { isAdministrator, session, useSession, userInitials, type SessionUser } from '@/lib/session';
+import { ADMIN_ONLY_REASONS } from '@/shared/admin-only';
 import { changePassword, updateProfile } from './api';
 import { EndAllSessions } from './end-all-sessions';
 import {
@@ -54,7 +55,7 @@ const formGrid = css({ display: 'grid', gap: '3', maxW: '32rem' });
 /**
  * /profile (spec 000 §2.8, §5 "Password change", §7, §8): the signed-in user's avatar (initials
  * or U), name, role name and an 'Editar Foto' button that does nothing; tabs Perfil (name, email,
- * phone, active switch, read-only role; PUT /users/{id}, then the session user is reloaded so the
+ * phone, active switch — disabled with its reason for non-administrators —, read-only role; PUT /users/{id}, then the session user is reloaded so the
  * sidebar footer follows), Segurança (POST /users/{id}/change-password; the fresh token is stored
  * so the session survives; "Sair de todos os dispositivos", end-all-sessions.tsx) and Notificações (local toggles, 'Salvar Preferências' makes no call).
  */
@@ -110,7 +111,8 @@ function ProfileTab({ user }: { user: SessionUser }) {
       await updateProfile(user.id, profileFormToPayload(originalEmail, values));
       await session.refreshUser();
     },
-    meta: { successMessage: 'Perfil atualizado', errorMessage: 'Não foi possível atualizar o perfil. Tente novamente.', useServerMessage: false },
+    // the spec's fixed failure text; a refusal (the active switch moved by a session gone stale) reads the server's reason
+    meta: { successMessage: 'Perfil atualizado', errorMessage: 'Não foi possível atualizar o perfil. Tente novamente.', useServerMessage: 'refusal' },
     onSuccess: () => form.setFieldValue('currentPassword', ''),
   });
   const phone = (user.phone_number ?? (user as { phoneNumber?: string | null }).phoneNumber ?? '').replace(/\D/g, '');
@@ -127,6 +129,7 @@ function ProfileTab({ user }: { user: SessionUser }) {
   });
   const email = useStore(form.store, (s) => s.values.email);
   const role = user.role ? `${user.role.name}${user.role.type ? ` (${user.role.type})` : ''}` : '';
+  const admin = isAdministrator(user);
   return (
     <form.AppForm>
       <SubmitForm onSubmit={form.handleSubmit} className={formGrid}>
@@ -146,7 +149,19 @@ function ProfileTab({ user }: { user: SessionUser }) {
           </form.AppField>
         ) : null}
         <form.AppField name="phoneNumber">{(f) => <f.PhoneField label="Telefone" />}</form.AppField>
-        <form.AppField name="blocked">{(f) => <Switch label="Usuário Ativo" checked={!f.state.value} onChange={(on) => f.handleChange(!on)} />}</form.AppField>
+        <form.AppField name="blocked">
+          {(f) => (
+            <Switch
+              label="Usuário Ativo"
+              checked={!f.state.value}
+              onChange={(on) => f.handleChange(!on)}
+              // the server keeps `blocked` to administrators: others see why the switch does not move
+              disabled={!admin}
+              description={admin ? undefined : ADMIN_ONLY_REASONS.blockUser}
+              showDescription
+            />
+          )}
+        </form.AppField>
         <label className={css({ display: 'grid', gap: '1' })}>
           <span className={css({ fontWeight: 'medium', fontSize: 'sm' })}>Permissão</span>
           <input readOnly value={role} className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', px: '3', py: '2', bg: 'bg.canvas' })} />

@@ -52,7 +52,8 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
       return record ? updateReceivable(record.documentId, data) : createReceivable(data, idempotencyKey);
     },
     successMessage: record ? 'Recebimento atualizado com sucesso' : 'Recebimento criado com sucesso',
-    errorMessage: record ? 'Não foi possível atualizar o recebimento' : 'Não foi possível criar o recebimento',
+    // spec 001 §8's service fallback of "the other records" (docs/decisions.md "Save failures: the service's fallback")
+    errorMessage: record ? 'Erro ao atualizar recebimento' : 'Erro ao criar recebimento',
     invalidate: receivableKeys.all(),
     onSaved: () => navigate({ to: '/receivables', search: LIST_SEARCH }),
   });

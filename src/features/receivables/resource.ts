@@ -24,7 +24,8 @@ export const receivableResource = defineResource({
     route: '/receivables',
     populate: ['payment_method_id', 'sales_order', 'user_dispatcher_id', 'user_company_id'],
     pageSize: RECEIVABLES_PAGE_SIZE,
-    pageSizes: [10, 25, 50, 100],
+    // spec 000 §9's options, plus spec 001 §9's default 25 so the select can show it (docs/decisions.md)
+    pageSizes: [5, 10, 20, RECEIVABLES_PAGE_SIZE, 50],
     sort: {
       id: 'ID',
       document_number: 'Número do Documento',

@@ -39,7 +39,8 @@ function SalesOrderFields({ order }: { order: SalesOrder | undefined }) {
       return order ? updateSalesOrder(order.documentId, data) : createSalesOrder(data);
     },
     successMessage: order ? 'Pedido atualizado com sucesso' : 'Pedido criado com sucesso',
-    errorMessage: order ? 'Não foi possível atualizar o pedido' : 'Não foi possível criar o pedido',
+    // spec 001 §8: the server's message, else the service's fallback (docs/decisions.md "Save failures: the service's fallback")
+    errorMessage: order ? 'Erro ao atualizar pedido' : 'Erro ao criar pedido',
     invalidate: salesOrderKeys.all(),
     onSaved: () => navigate({ to: '/sales-orders', search: { page: 1, pageSize: 10 } }),
   });

@@ -7,14 +7,32 @@ import type { ListSearch } from '@/lib/list-search';
 import { crudAbilities } from '@/lib/permissions';
 import { isAdministrator, useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
+import { ADMIN_ONLY_REASONS } from '@/shared/admin-only';
 import { deleteUser, setUserBlocked, userKeys, userListInput, userQueries } from './api';
 import { userResource } from './resource';
 import { userStateName, type User } from './schema';
 
-/** The status switch of a row: on = not blocked (spec 000 §2.6, §4 "User active/blocked"). */
-function StatusSwitch({ user, canUpdate, onToggle, busy }: { user: User; canUpdate: boolean; onToggle: (u: User, blocked: boolean) => void; busy: boolean }) {
+/**
+ * The status switch of a row: on = not blocked (spec 000 §2.6, §4 "User active/blocked"). A role
+ * holding `user.update` without being an administrator sees it disabled, with the reason.
+ */
+function StatusSwitch({
+  user,
+  canUpdate,
+  reason,
+  onToggle,
+  busy,
+}: {
+  user: User;
+  canUpdate: boolean;
+  reason: string | undefined;
+  onToggle: (u: User, blocked: boolean) => void;
+  busy: boolean;
+}) {
   const active = !user.blocked;
-  return <Switch label={active ? 'Ativo' : 'Bloqueado'} checked={active} disabled={!canUpdate || busy} onChange={(on) => onToggle(user, !on)} />;
+  return (
+    <Switch label={active ? 'Ativo' : 'Bloqueado'} checked={active} disabled={!canUpdate || busy} description={reason} onChange={(on) => onToggle(user, !on)} />
+  );
 }
 
 /**
@@ -32,6 +50,7 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
   const admin = isAdministrator(me);
   const { canUpdate: mayUpdate } = crudAbilities(permissions, userResource);
   const canUpdate = mayUpdate && admin;
+  const reason = mayUpdate && !admin ? ADMIN_ONLY_REASONS.blockUser : undefined;
   const list = useResourceList({ search, onSearchChange, query: userQueries.list(userListInput(search)) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all() });
   const status = useMutation({
@@ -41,7 +60,8 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
       successMessage: 'User status updated successfully.',
       errorTitle: 'Error',
       errorMessage: 'Unable to update user status.',
-      useServerMessage: false,
+      // the spec's fixed text, but a refusal reads the server's reason (a session gone stale)
+      useServerMessage: 'refusal',
     },
     onSettled: refresh,
   });
@@ -59,7 +79,13 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
   const pendingId = status.isPending ? status.variables?.user.id : undefined;
   const isMobile = useIsMobile();
   const statusSwitch = (user: User) => (
-    <StatusSwitch user={user} canUpdate={canUpdate} busy={pendingId === user.id} onToggle={(u, blocked) => status.mutate({ user: u, blocked })} />
+    <StatusSwitch
+      user={user}
+      canUpdate={canUpdate}
+      reason={reason}
+      busy={pendingId === user.id}
+      onToggle={(u, blocked) => status.mutate({ user: u, blocked })}
+    />
   );
 
   const columns = useMemo<ListColumn<User>[]>(
@@ -77,8 +103,8 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
         cell: ({ row }) => statusSwitch(row.original),
       },
     ],
-    // status.mutate is stable; pendingId and canUpdate change the cells
-    [canUpdate, pendingId],
+    // status.mutate is stable; pendingId, canUpdate and reason change the cells
+    [canUpdate, reason, pendingId],
   );
 
   return (

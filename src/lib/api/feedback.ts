@@ -1,10 +1,10 @@
 import { toast } from '@/components/ui/toast';
-import { isApiError, errorMessage } from './errors';
+import { isApiError, errorMessage, type ApiError } from './errors';
 
 /**
  * What a query or mutation tells the one error reporter (issue 9 item 6), in its `meta`:
  * `useQuery({ ...orderQueries.list(s), meta: { errorMessage: 'Erro ao carregar os pedidos: {message}' } })`,
- * `useMutation({ mutationFn, meta: { successMessage: 'Pedido criado com sucesso', errorMessage: 'Não foi possível criar o pedido' } })`.
+ * `useMutation({ mutationFn, meta: { successMessage: 'Pedido criado com sucesso', errorMessage: 'Erro ao criar pedido' } })`.
  * The QueryCache / MutationCache `onError` (lib/query-client.ts) toasts it, as TanStack Query's
  * offline example does; nothing is shown when `errorMessage` is absent (the screen handles it).
  * Plain strings only: meta of a paused mutation is persisted with it (offline outbox).
@@ -18,8 +18,12 @@ export type FeedbackMeta = {
    * when it sent one and this text when it did not — unless `useServerMessage` is false.
    */
   errorMessage?: string;
-  /** false: always show `errorMessage` as written (the spec gives a fixed text). Default true. */
-  useServerMessage?: boolean;
+  /**
+   * false: always show `errorMessage` as written (the spec gives a fixed text). 'refusal': the
+   * same, except for a refusal the server explains (a 403 `PolicyError`: 'Apenas administradores
+   * podem excluir empresas.'), whose message is shown. Default true.
+   */
+  useServerMessage?: boolean | 'refusal';
   /**
    * The spec's texts for particular HTTP statuses (0 = no answer: offline or the server
    * unreachable), shown instead of `errorMessage` for those: `{ 404: 'Documento não encontrado' }`.
@@ -49,8 +53,19 @@ export function failureToast(error: unknown, meta: FeedbackMeta | undefined): { 
   const text = meta.errorMessage;
   let description: string;
   if (text.includes('{message}')) description = text.replace('{message}', error instanceof Error ? error.message : String(error));
-  else description = meta.useServerMessage === false ? text : errorMessage(error, text);
+  else if (meta.useServerMessage === false) description = text;
+  else if (meta.useServerMessage === 'refusal') description = isExplainedRefusal(error) ? error.message : text;
+  else description = errorMessage(error, text);
   return { title: meta.errorTitle ?? 'Erro', description };
+}
+
+/**
+ * True for a refusal the server explains: a 403 from a policy or a business rule (`PolicyError`)
+ * with its own message ('Apenas administradores podem excluir empresas.'), not Strapi's bare
+ * 'Forbidden' for an action the role lacks.
+ */
+export function isExplainedRefusal(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 403 && error.code === 'PolicyError' && error.hasServerMessage && Boolean(error.message);
 }
 
 /** The success toast `meta` asks for, or undefined. */

@@ -11,15 +11,21 @@ export type GuardDecision = { kind: 'loading' } | { kind: 'allow' } | { kind: 'r
  * - no user, or permissions not loaded: `/login`;
  * - the route's permission missing from the role's tree: `/`;
  * - otherwise allow. A `'signed-in'` route needs only a signed-in user.
+ * `home` is the meta of `/` (user me, spec 000 §2.1): a session whose tree lacks it has nowhere to
+ * be sent back to, so it goes to /login instead, and /login lets it stay (no loop). A session
+ * normally cannot lack it: its start reads users/me, which needs it.
  */
-export function decideAccess(state: SessionState, meta: RouteMeta | undefined): GuardDecision {
+export function decideAccess(state: SessionState, meta: RouteMeta | undefined, home?: RouteMeta): GuardDecision {
+  const mayOpen = (m: RouteMeta | undefined) => {
+    const gate = routeGate(m);
+    return !gate || hasPermission(state.permissions, gate);
+  };
   if (isPublicRoute(meta)) {
-    if (state.status === 'authenticated') return { kind: 'redirect', to: '/' };
+    if (state.status === 'authenticated') return mayOpen(home) ? { kind: 'redirect', to: '/' } : { kind: 'allow' };
     return state.status === 'loading' ? { kind: 'loading' } : { kind: 'allow' };
   }
   if (state.status === 'loading') return { kind: 'loading' };
   if (!state.user || !state.permissions) return { kind: 'redirect', to: '/login' };
-  const gate = routeGate(meta);
-  if (gate && !hasPermission(state.permissions, gate)) return { kind: 'redirect', to: '/' };
+  if (!mayOpen(meta)) return { kind: 'redirect', to: mayOpen(home) ? '/' : '/login' };
   return { kind: 'allow' };
 }

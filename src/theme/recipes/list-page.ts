@@ -99,6 +99,8 @@ export const listPage = defineSlotRecipe({
       color: 'fg',
       _hover: { bg: 'gray.100' },
       _focusVisible: { outline: '2px solid', outlineColor: 'primary.500' },
+      // an action the role holds but the server reserves to others: visible, not usable (its reason is the tooltip)
+      _disabled: { cursor: 'not-allowed', color: 'fg.muted', opacity: 0.6, _hover: { bg: 'transparent' } },
     },
     // a <ul> of <li> cards: no bullets, no indent
     cards: { display: 'grid', gap: '3', listStyle: 'none', p: '0', m: '0' },

@@ -37,5 +37,8 @@ export const switchControl = defineRecipe({
     '& input:checked': { bg: 'primary.500' },
     '& input:checked::after': { transform: 'translateX(16px)' },
     '& input:focus-visible': { outline: '2px solid', outlineColor: 'primary.500', outlineOffset: '2px' },
+    // a switch the user may not move (its reason is its description and tooltip)
+    '&:has(input:disabled)': { cursor: 'not-allowed', color: 'fg.muted' },
+    '& input:disabled': { cursor: 'not-allowed', opacity: 0.6 },
   },
 });

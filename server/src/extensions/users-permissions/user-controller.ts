@@ -1,7 +1,7 @@
 import { errors } from '@strapi/utils';
 import { isAdminUser } from '../../utils/scope';
 import { issueSessionToken } from './sessions';
-import { ADMIN_ONLY, bodyFields, normaliseUserFields, relationId } from './user-fields';
+import { ADMIN_ONLY, ADMIN_ONLY_MESSAGES, bodyFields, normaliseUserFields, relationId } from './user-fields';
 import { exposeUserList } from '../../utils/user-exposure';
 import { assertQueryWidth } from '../../utils/query-width';
 import type { AppContext, Json, SchemaView } from '../../utils/types';
@@ -205,7 +205,7 @@ export const userController = {
         const sent = key === 'role' || key === 'company_id' ? relationId(fields[key]) : fields[key];
         const stored = key === 'role' || key === 'company_id' ? (current[key]?.id ?? null) : current[key];
         const same = String(sent ?? null) === String(stored ?? null) || (key === 'role' && sent === current.role?.documentId);
-        if (!same) throw new PolicyError(`Apenas administradores podem alterar o campo ${key}.`);
+        if (!same) throw new PolicyError(ADMIN_ONLY_MESSAGES[key]);
         delete fields[key];
       }
     }

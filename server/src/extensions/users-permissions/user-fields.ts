@@ -12,6 +12,15 @@ const { ValidationError } = errors;
 
 /** Fields only an administrator may set or change (docs/decisions.md). */
 export const ADMIN_ONLY = ['role', 'blocked', 'confirmed', 'type', 'company_id', 'provider'] as const;
+/** The 403 of a non-administrator changing one of them (the PWA shows the blocked one beside the switches it disables). */
+export const ADMIN_ONLY_MESSAGES: Record<(typeof ADMIN_ONLY)[number], string> = {
+  role: 'Apenas administradores podem alterar a permissão de um usuário.',
+  blocked: 'Apenas administradores podem bloquear ou desbloquear usuários.',
+  confirmed: 'Apenas administradores podem confirmar usuários.',
+  type: 'Apenas administradores podem alterar o tipo de um usuário.',
+  company_id: 'Apenas administradores podem alterar a concessionária de um usuário.',
+  provider: 'Apenas administradores podem alterar o provedor de um usuário.',
+};
 /** Fields a client may send on create/update (anything else: 400 "Invalid key"). */
 const WRITABLE = new Set([
   'username',

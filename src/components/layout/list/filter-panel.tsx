@@ -17,6 +17,9 @@ export interface FilterPanelProps {
 }
 
 const SORT_KEY = '__sort';
+
+/** A switch filter's position: its drafted value, else its default (off unless `defaultOn`). */
+const switchOn = (f: { defaultOn?: boolean }, value: string | undefined) => (value ? value === 'true' : (f.defaultOn ?? false));
 const switchCell = css({ display: 'flex', alignItems: 'flex-end', minH: '10', pb: '2' });
 
 /**
@@ -36,7 +39,7 @@ export function FilterPanel({ list, fields, sortOptions }: FilterPanelProps) {
 
   const apply = () => {
     const { [SORT_KEY]: sort, ...filters } = draft;
-    for (const f of fields ?? []) if (f.type === 'switch' && !filters[f.name]) filters[f.name] = 'false';
+    for (const f of fields ?? []) if (f.type === 'switch' && !filters[f.name]) filters[f.name] = String(f.defaultOn ?? false);
     const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined));
     list.update({ filters: Object.keys(clean).length ? clean : undefined, sort: sort || search.sort });
   };
@@ -64,8 +67,8 @@ export function FilterPanel({ list, fields, sortOptions }: FilterPanelProps) {
               f.type === 'switch' ? (
                 <div key={f.name} className={switchCell}>
                   <Switch
-                    label={draft[f.name] === 'true' ? f.label : f.offLabel}
-                    checked={draft[f.name] === 'true'}
+                    label={switchOn(f, draft[f.name]) ? f.label : f.offLabel}
+                    checked={switchOn(f, draft[f.name])}
                     onChange={(on) => set(f.name, String(on))}
                   />
                 </div>

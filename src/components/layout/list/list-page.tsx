@@ -54,6 +54,11 @@ interface ListPageOptions<T> {
   onDelete?: (row: T) => Promise<unknown>;
   /** Rows that may not be deleted even with the permission (e.g. the stock public/authenticated roles); default all may. */
   canDeleteRow?: (row: T) => boolean;
+  /**
+   * Why a row's delete is refused although the role holds it (the server reserves it to
+   * administrators: 'Apenas administradores podem excluir empresas.'): shown disabled with the reason.
+   */
+  deleteDisabledReason?: (row: T) => string | undefined;
   /** Rows that may not be edited even with the permission (e.g. other users' accounts for a non-administrator); default all may. */
   canEditRow?: (row: T) => boolean;
   /**
@@ -115,11 +120,12 @@ export function ListPage<T>(props: ListPageProps<T>) {
       editTo: canEdit ? editTo : undefined,
       onDeleteRequest: canDelete ? setToDelete : undefined,
       canDeleteRow: props.canDeleteRow,
+      deleteDisabledReason: props.deleteDisabledReason,
       canEditRow: props.canEditRow,
       rowActions,
     });
     return actions ? [...columns, actions] : columns;
-  }, [columns, canEdit, canDelete, editTo, rowActions, props.canDeleteRow, props.canEditRow]);
+  }, [columns, canEdit, canDelete, editTo, rowActions, props.canDeleteRow, props.deleteDisabledReason, props.canEditRow]);
 
   // The rows (and the end of loading) render in a deferred pass: the query's answer reaches React
   // as a synchronous update (useSyncExternalStore), and 25 cards or rows rendered there were one

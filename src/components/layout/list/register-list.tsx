@@ -8,7 +8,7 @@ import type { ListColumn } from './types';
 import { useResourceList } from './use-resource-list';
 
 export interface RegisterListProps<T extends { documentId: string }> extends Partial<
-  Pick<ListPageProps<T>, 'mobileColumns' | 'rowActions' | 'toolbar' | 'filterOptions'>
+  Pick<ListPageProps<T>, 'mobileColumns' | 'rowActions' | 'toolbar' | 'filterOptions' | 'deleteDisabledReason'>
 > {
   /** The register's data layer (lib/api/collection.ts); its declaration gives the title, filters, sort, routes and permissions. */
   data: Collection<T>;
@@ -20,8 +20,11 @@ export interface RegisterListProps<T extends { documentId: string }> extends Par
   deleted: string;
   deletedTitle?: string;
   deleteFailed: string;
-  /** Show the server's message of a refused delete instead of `deleteFailed` (default: always `deleteFailed`). */
-  deleteServerMessage?: boolean;
+  /**
+   * Show the server's message of a failed delete instead of `deleteFailed`: true whenever it sent
+   * one, 'refusal' only for a refusal it explains (a 403 PolicyError); default always `deleteFailed`.
+   */
+  deleteServerMessage?: boolean | 'refusal';
 }
 
 /**

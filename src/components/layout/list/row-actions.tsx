@@ -1,5 +1,6 @@
 import { Link, type ToOptions } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
 import { listPage } from 'styled-system/recipes';
 import { Icon } from '@/components/ui/icons';
 import type { ListColumn } from './types';
@@ -14,6 +15,12 @@ export interface RowActionsOptions<T> {
   onDeleteRequest?: ((row: T) => void) | undefined;
   /** Rows whose delete action is hidden although the user may delete (default: none). */
   canDeleteRow?: ((row: T) => boolean) | undefined;
+  /**
+   * Why a row's delete is refused although the role holds the permission (an action the server
+   * reserves to administrators): the action shows disabled with this reason as its description
+   * and tooltip. Undefined: the delete is offered.
+   */
+  deleteDisabledReason?: ((row: T) => string | undefined) | undefined;
   /** Rows whose edit action is hidden although the user may update (default: none). */
   canEditRow?: ((row: T) => boolean) | undefined;
   /** The screen's own actions (details, documents...), before edit and delete. */
@@ -21,7 +28,14 @@ export interface RowActionsOptions<T> {
 }
 
 /** The 'Ações' column (sticky on the right), or null when a row has no action to offer. */
-export function actionsColumn<T>({ editTo, onDeleteRequest, canDeleteRow, canEditRow, rowActions }: RowActionsOptions<T>): ListColumn<T> | null {
+export function actionsColumn<T>({
+  editTo,
+  onDeleteRequest,
+  canDeleteRow,
+  deleteDisabledReason,
+  canEditRow,
+  rowActions,
+}: RowActionsOptions<T>): ListColumn<T> | null {
   if (!editTo && !onDeleteRequest && !rowActions) return null;
   return {
     id: ACTIONS_COLUMN_ID,
@@ -38,12 +52,35 @@ export function actionsColumn<T>({ editTo, onDeleteRequest, canDeleteRow, canEdi
             </Link>
           ) : null}
           {onDeleteRequest && (canDeleteRow?.(row.original) ?? true) ? (
-            <button type="button" className={s.iconLink} aria-label="Excluir" title="Excluir" onClick={() => onDeleteRequest(row.original)}>
-              <Icon name="trash" size={16} />
-            </button>
+            <DeleteAction reason={deleteDisabledReason?.(row.original)} onClick={() => onDeleteRequest(row.original)} />
           ) : null}
         </div>
       );
     },
   };
+}
+
+/**
+ * A row's Excluir, or — with a `reason` — the same button disabled: `aria-disabled` (not
+ * `disabled`) keeps it focusable and hoverable, so the reason is its tooltip and, through
+ * aria-describedby, what a screen reader says after its name.
+ */
+function DeleteAction({ reason, onClick }: { reason: string | undefined; onClick: () => void }) {
+  const s = listPage();
+  const id = useId();
+  if (!reason) {
+    return (
+      <button type="button" className={s.iconLink} aria-label="Excluir" title="Excluir" onClick={onClick}>
+        <Icon name="trash" size={16} />
+      </button>
+    );
+  }
+  return (
+    <button type="button" className={s.iconLink} aria-label="Excluir" aria-disabled="true" aria-describedby={id} title={reason} data-refused="">
+      <Icon name="trash" size={16} />
+      <span id={id} className={css({ srOnly: true })}>
+        {reason}
+      </span>
+    </button>
+  );
 }

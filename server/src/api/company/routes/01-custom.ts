@@ -3,7 +3,10 @@
  * router so /companies/me/... and /companies/createDispatcher are not taken as :id.
  * createDispatcher/deleteDispatcher are for administrators only (global::is-admin).
  */
-const r = (method: string, path: string, action: string, policies: string[] = []) => ({
+type Policy = string | { name: string; config: Record<string, unknown> };
+const adminOnly = (message: string): Policy => ({ name: 'global::is-admin', config: { message } });
+
+const r = (method: string, path: string, action: string, policies: Policy[] = []) => ({
   method,
   path,
   handler: `api::company.company.${action}`,
@@ -12,8 +15,8 @@ const r = (method: string, path: string, action: string, policies: string[] = []
 
 export default {
   routes: [
-    r('POST', '/companies/createDispatcher', 'createDispatcher', ['global::is-admin']),
-    r('DELETE', '/companies/deleteDispatcher/:id', 'deleteDispatcher', ['global::is-admin']),
+    r('POST', '/companies/createDispatcher', 'createDispatcher', [adminOnly('Apenas administradores podem cadastrar despachantes.')]),
+    r('DELETE', '/companies/deleteDispatcher/:id', 'deleteDispatcher', [adminOnly('Apenas administradores podem excluir despachantes.')]),
     r('PUT', '/companies/:id/updateCompanies', 'updateCompanies'),
     r('GET', '/companies/me/users', 'getCompanyUsers'),
     r('GET', '/companies/me/notifications', 'getCompanyNotifications'),
