@@ -47,10 +47,11 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
   // One Idempotency-Key per logical "create", kept across resubmits after a failure.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const save = useSaveMutation({
-    save: (values: ReceivableFormValues) => {
+    save: (values: ReceivableFormValues, version?: string) => {
       const data = receivableFormToPayload(values);
-      return record ? updateReceivable(record.documentId, data) : createReceivable(data, idempotencyKey);
+      return record ? updateReceivable(record.documentId, data, version) : createReceivable(data, idempotencyKey);
     },
+    edit: record ? { record, toForm: receivableToForm, detail: receivableQueries.detail(record.documentId) } : undefined,
     successMessage: record ? 'Recebimento atualizado com sucesso' : 'Recebimento criado com sucesso',
     errorMessage: record ? 'Não foi possível atualizar o recebimento' : 'Não foi possível criar o recebimento',
     invalidate: receivableKeys.all(),
@@ -86,6 +87,7 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
       <form.RecordFormPage
         title={record ? 'Editar recebimento' : 'Novo recebimento'}
         backTo={{ to: '/receivables' }}
+        conflict={record ? save.conflict : undefined}
         headerActions={
           record ? (
             <form.Subscribe selector={(st) => st.values.status_in}>

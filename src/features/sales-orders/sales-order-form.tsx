@@ -34,10 +34,11 @@ export function SalesOrderForm({ id, mode }: { id?: string; mode: 'new' | 'edit'
 function SalesOrderFields({ order }: { order: SalesOrder | undefined }) {
   const navigate = useNavigate();
   const save = useSaveMutation({
-    save: (values: SalesOrderFormValues) => {
+    save: (values: SalesOrderFormValues, version?: string) => {
       const data = salesOrderFormToPayload(values);
-      return order ? updateSalesOrder(order.documentId, data) : createSalesOrder(data);
+      return order ? updateSalesOrder(order.documentId, data, version) : createSalesOrder(data);
     },
+    edit: order ? { record: order, toForm: salesOrderToForm, detail: salesOrderQueries.detail(order.documentId) } : undefined,
     successMessage: order ? 'Pedido atualizado com sucesso' : 'Pedido criado com sucesso',
     errorMessage: order ? 'Não foi possível atualizar o pedido' : 'Não foi possível criar o pedido',
     invalidate: salesOrderKeys.all(),
@@ -55,6 +56,7 @@ function SalesOrderFields({ order }: { order: SalesOrder | undefined }) {
       <form.RecordFormPage
         title={order ? 'Editar pedido' : 'Novo pedido'}
         backTo={{ to: '/sales-orders' }}
+        conflict={order ? save.conflict : undefined}
         headerActions={
           order ? (
             <Link to="/sales-order/$id/documentos" params={{ id: order.documentId }} className={button({ variant: 'outline' })}>
