@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConflictTable } from '@/components/ui/conflict-table';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { changedFields, conflictRows, sameValue, type FieldDisplays, type FormValues } from '@/lib/edit-conflict';
+import { createFieldDisplayRegistry, type FieldDisplayRegistry } from './field-displays';
 import { useFormContext } from './form-context';
 
 /**
@@ -29,6 +30,8 @@ export interface EditConflictControl {
   accept(): void;
   /** Cancelar: the dialog closes, the form keeps what was typed (and its old version: saving asks again). */
   dismiss(): void;
+  /** How the form's fields read: filled by the fields under `RecordFormPage`. */
+  registry: FieldDisplayRegistry;
 }
 
 /**
@@ -40,8 +43,10 @@ export function useEditVersion(start: (() => { version: string | undefined; valu
   const from = useRef<{ version: string | undefined; values: FormValues } | null>(null);
   from.current ??= start ? start() : { version: undefined, values: {} };
   const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const [registry] = useState(createFieldDisplayRegistry);
   const control: EditConflictControl = {
     conflict,
+    registry,
     accept: () => {
       if (conflict) from.current = { version: conflict.version, values: conflict.theirs };
       setConflict(null);
@@ -52,6 +57,8 @@ export function useEditVersion(start: (() => { version: string | undefined; valu
     control,
     /** The version to send with the next save. */
     version: () => from.current?.version,
+    /** The form values that version holds (what the user started from). */
+    base: () => from.current?.values ?? {},
     /** Opens the choice: `mine` was refused, `theirs` is the record now (form values) at `version`. */
     refused: (mine: FormValues, theirs: FormValues, version: string | undefined) =>
       setConflict({ base: from.current?.values ?? {}, mine, theirs, version }),

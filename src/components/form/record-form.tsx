@@ -4,9 +4,9 @@ import { useState, type ReactNode } from 'react';
 import type { ToOptions } from '@tanstack/react-router';
 import { FormPage, type FormPageProps } from '@/components/layout/form-page';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api/errors';
+import { errorMessage, isNoAnswer } from '@/lib/api/errors';
 import { conflictVersion, recordVersion } from '@/lib/api/edit-version';
-import type { FormValues } from '@/lib/edit-conflict';
+import type { FieldDisplays, FormValues } from '@/lib/edit-conflict';
 import { EditConflictDialog, useEditVersion, type EditConflictControl } from './edit-conflict';
 import { createFieldDisplayRegistry, FieldDisplayContext } from './field-displays';
 import { useFormContext } from './form-context';
@@ -37,7 +37,24 @@ export interface SaveMutationOptions<TValues, TRecord = unknown, TKey extends Qu
   onSaved: (result: unknown) => unknown;
   /** An edit (undefined for a new record): saves carry its version, a refused save opens the choice. */
   edit?: EditOf<TValues, TRecord, TKey> | undefined;
+  /**
+   * A save that got no answer (offline) is queued by `queue` instead of failing (an order's edit:
+   * the outbox), and 'Aguardando envio' `queuedMessage` is shown; `queue` gets the values, the
+   * version and the values it holds, and how the form's fields read.
+   */
+  offline?: { queue: (edit: QueuedEdit<TValues>) => Promise<void>; queuedMessage: string } | undefined;
 }
+
+/** What an offline save hands to its queue. */
+export interface QueuedEdit<TValues> {
+  values: TValues;
+  version: string | undefined;
+  base: FormValues;
+  fields: FieldDisplays;
+}
+
+/** What a queued save resolves with. */
+const QUEUED = Symbol('queued');
 
 /**
  * The save mutation of a record form. Its texts travel in `meta` (`successMessage`,
@@ -54,13 +71,27 @@ export function useSaveMutation<TValues, TRecord = unknown, TKey extends QueryKe
   invalidate,
   onSaved,
   edit,
+  offline,
 }: SaveMutationOptions<TValues, TRecord, TKey>) {
   const queryClient = useQueryClient();
   const version = useEditVersion(edit ? () => ({ version: recordVersion(edit.record), values: edit.toForm(edit.record) as FormValues }) : undefined);
   const mutation = useMutation({
-    mutationFn: (values: TValues) => save(values, version.version()),
-    meta: { ...(successMessage ? { successMessage } : {}), errorMessage: failure, ignoreEditConflicts: Boolean(edit) },
+    mutationFn: async (values: TValues) => {
+      const at = version.version();
+      try {
+        return await save(values, at);
+      } catch (error) {
+        if (!offline || !isNoAnswer(error)) throw error;
+        await offline.queue({ values, version: at, base: version.base(), fields: version.control.registry.snapshot() });
+        return QUEUED;
+      }
+    },
+    // a queueing save runs offline too (it queues); its success toast says which happened
+    ...(offline ? { networkMode: 'always' as const } : {}),
+    meta: { ...(successMessage && !offline ? { successMessage } : {}), errorMessage: failure, ignoreEditConflicts: Boolean(edit) },
     onSuccess: async (result) => {
+      if (offline && result === QUEUED) toast({ title: 'Aguardando envio', description: offline.queuedMessage });
+      else if (offline && successMessage) toast({ title: 'Sucesso', description: successMessage });
       await queryClient.invalidateQueries({ queryKey: invalidate });
       await onSaved(result);
     },
@@ -96,7 +127,8 @@ export function useSaveMutation<TValues, TRecord = unknown, TKey extends QueryKe
 export function RecordFormPage({ conflict, ...props }: Omit<FormPageProps, 'onSubmit' | 'isSubmitting'> & { conflict?: EditConflictControl | undefined }) {
   const form = useFormContext();
   const isSubmitting = useStore(form.store, (s) => s.isSubmitting);
-  const [registry] = useState(createFieldDisplayRegistry);
+  const [own] = useState(createFieldDisplayRegistry);
+  const registry = conflict?.registry ?? own;
   return (
     <FieldDisplayContext.Provider value={registry}>
       <FormPage {...props} onSubmit={form.handleSubmit} isSubmitting={isSubmitting} />
