@@ -80,7 +80,7 @@ export function theirChangesToKeep({ base, mine, theirs }: EditConflict): FormVa
  */
 export function EditConflictDialog({ control, displays }: { control: EditConflictControl; displays: () => FieldDisplays }) {
   // the form kit's context is untyped in its values: what the choices do to any form
-  const form = useFormContext() as unknown as { reset(values: FormValues): void; setFieldValue(name: string, value: unknown): void; handleSubmit(): Promise<void> };
+  const form = useFormContext() as unknown as { reset(values: FormValues, opts: { keepDefaultValues: boolean }): void; setFieldValue(name: string, value: unknown): void; handleSubmit(): Promise<void> };
   const { conflict } = control;
   return (
     <Dialog
@@ -106,7 +106,8 @@ export function EditConflictDialog({ control, displays }: { control: EditConflic
           variant="outline"
           onClick={() => {
             if (!conflict) return;
-            form.reset(conflict.theirs);
+            // the form's defaultValues stay the screen's (its record prop): a re-render must not put the old values back
+            form.reset(conflict.theirs, { keepDefaultValues: true });
             control.accept();
           }}
         >
