@@ -71,17 +71,19 @@ async function loadHandlers(): Promise<Record<string, OutboxHandler>> {
   return loadedHandlers;
 }
 const lazyHandlers: Record<string, OutboxHandler> = Object.fromEntries(
-  [...Object.values(PAYMENT_OUTBOX_KINDS), ...Object.values(DOCUMENT_OUTBOX_KINDS), ...Object.values(ORDER_OUTBOX_KINDS)].map((kind): [string, OutboxHandler] => [
-    kind,
-    {
-      async send(item, ctx) {
-        const handler = (await loadHandlers())[kind];
-        if (!handler) throw new Error(`Sem tratamento para itens '${kind}' na fila de envio`);
-        return handler.send(item, ctx);
+  [...Object.values(PAYMENT_OUTBOX_KINDS), ...Object.values(DOCUMENT_OUTBOX_KINDS), ...Object.values(ORDER_OUTBOX_KINDS)].map(
+    (kind): [string, OutboxHandler] => [
+      kind,
+      {
+        async send(item, ctx) {
+          const handler = (await loadHandlers())[kind];
+          if (!handler) throw new Error(`Sem tratamento para itens '${kind}' na fila de envio`);
+          return handler.send(item, ctx);
+        },
+        alreadyDone: (error, item) => loadedHandlers?.[kind]?.alreadyDone?.(error, item),
       },
-      alreadyDone: (error, item) => loadedHandlers?.[kind]?.alreadyDone?.(error, item),
-    },
-  ]),
+    ],
+  ),
 );
 
 /** Tabs tell each other about deliveries: only the sending tab runs `onDelivered`. */

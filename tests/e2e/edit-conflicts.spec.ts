@@ -44,7 +44,8 @@ async function myEdit(page: Page, order: Order) {
 }
 
 const conflictDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Registro alterado por outra pessoa' });
-const row = (scope: ReturnType<Page['getByRole']>, label: string) => scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label }) });
+const row = (scope: ReturnType<Page['getByRole']>, label: string) =>
+  scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label }) });
 
 test('online: the second save is refused and shows theirs vs mine; Manter as minhas keeps their other changes and mine', async ({ page, browser, request }) => {
   const order = await createOrderViaApi(request, { current_amount: 500, is_vehicle_financed: false });
@@ -121,7 +122,10 @@ async function staleQueuedEdit(page: Page, context: import('@playwright/test').B
   await context.setOffline(false);
   await expect(toastText(page, /precisa de atenção/)).toBeVisible();
   await page.goto('/fila');
-  const item = page.getByRole('list', { name: 'Itens da fila' }).getByRole('listitem').filter({ hasText: `Alterações do pedido ${order.id}` });
+  const item = page
+    .getByRole('list', { name: 'Itens da fila' })
+    .getByRole('listitem')
+    .filter({ hasText: `Alterações do pedido ${order.id}` });
   await expect(item).toContainText('Precisa de atenção');
   const table = item.getByRole('table', { name: 'Mudanças: deles e minhas' });
   await expect(row(table, 'Valor Atual')).toContainText(/R\$\s600,00\s*R\$\s700,00/);

@@ -83,7 +83,9 @@ describe('a save refused because the record changed since', () => {
   it('shows theirs vs mine field by field, with labels and formats from the form', async () => {
     const { user, saved } = setup();
     const dialog = await refusedSave(user);
-    const rows = within(dialog).getAllByRole('row').map((r) => r.textContent);
+    const rows = within(dialog)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
     expect(rows).toEqual(['CampoDelesMinhas', 'NomePlaca MercosulPlaca', 'PreçoR$\u00a0120,00R$\u00a0100,00', 'AtivoSimNão']);
     expect(saved).not.toHaveBeenCalled();
   });

@@ -60,15 +60,18 @@ export function useEditVersion(start: (() => { version: string | undefined; valu
     /** The form values that version holds (what the user started from). */
     base: () => from.current?.values ?? {},
     /** Opens the choice: `mine` was refused, `theirs` is the record now (form values) at `version`. */
-    refused: (mine: FormValues, theirs: FormValues, version: string | undefined) =>
-      setConflict({ base: from.current?.values ?? {}, mine, theirs, version }),
+    refused: (mine: FormValues, theirs: FormValues, version: string | undefined) => setConflict({ base: from.current?.values ?? {}, mine, theirs, version }),
   };
 }
 
 /** How each choice sets the form: the fields to write ('Manter as minhas': theirs where the user changed nothing). */
 export function theirChangesToKeep({ base, mine, theirs }: EditConflict): FormValues {
   const mineChanged = new Set(changedFields(base, mine));
-  return Object.fromEntries(Object.keys(theirs).filter((name) => !mineChanged.has(name) && !sameValue(mine[name], theirs[name])).map((name) => [name, theirs[name]]));
+  return Object.fromEntries(
+    Object.keys(theirs)
+      .filter((name) => !mineChanged.has(name) && !sameValue(mine[name], theirs[name]))
+      .map((name) => [name, theirs[name]]),
+  );
 }
 
 /**
@@ -80,7 +83,11 @@ export function theirChangesToKeep({ base, mine, theirs }: EditConflict): FormVa
  */
 export function EditConflictDialog({ control, displays }: { control: EditConflictControl; displays: () => FieldDisplays }) {
   // the form kit's context is untyped in its values: what the choices do to any form
-  const form = useFormContext() as unknown as { reset(values: FormValues, opts: { keepDefaultValues: boolean }): void; setFieldValue(name: string, value: unknown): void; handleSubmit(): Promise<void> };
+  const form = useFormContext() as unknown as {
+    reset(values: FormValues, opts: { keepDefaultValues: boolean }): void;
+    setFieldValue(name: string, value: unknown): void;
+    handleSubmit(): Promise<void>;
+  };
   const { conflict } = control;
   return (
     <Dialog

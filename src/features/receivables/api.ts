@@ -61,6 +61,10 @@ export async function createReceivable(data: ReceivablePayload, idempotencyKey: 
 
 /** PUT /receivables/{id or documentId} {data}, started from `version` (`If-Match`). @throws ApiError (409 when it changed since `version`) */
 export async function updateReceivable(id: string, data: ReceivablePayload, version?: string): Promise<Receivable> {
-  const answer = await api.put(`/receivables/${encodeURIComponent(id)}`, { data }, { headers: ifMatchHeaders(version), schema: singleSchema(receivableSchema) });
+  const answer = await api.put(
+    `/receivables/${encodeURIComponent(id)}`,
+    { data },
+    { headers: ifMatchHeaders(version), schema: singleSchema(receivableSchema) },
+  );
   return answer.data;
 }

@@ -20,7 +20,11 @@ export type QueuedOrderUpdatePayload = RecordUpdatePayload<Partial<SalesOrderPay
 
 /** The order as it is now, as form values, and its version (the queue page's "theirs"; the replay's check). @throws ApiError */
 export async function currentOrder(documentId: string, scope: RequestScope = {}): Promise<{ version: string | undefined; values: FormValues }> {
-  const answer = await api.get(`/sales-orders/${encodeURIComponent(documentId)}`, { ...scope, query: { populate: '*' }, schema: singleSchema(salesOrderSchema) });
+  const answer = await api.get(`/sales-orders/${encodeURIComponent(documentId)}`, {
+    ...scope,
+    query: { populate: '*' },
+    schema: singleSchema(salesOrderSchema),
+  });
   return { version: recordVersion(answer.data), values: salesOrderToForm(answer.data) };
 }
 
