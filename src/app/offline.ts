@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { DOCUMENT_OUTBOX_KINDS, orderDocumentKeys } from '@/features/order-documents/keys';
 import { PAYMENT_OUTBOX_KINDS, orderPaymentKeys } from '@/features/order-payments/keys';
+import { ORDER_OUTBOX_KINDS, salesOrderKeys } from '@/features/sales-orders/keys';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
 import { startQueryPersistence, wipePersistedQueries, type QueryPersistence } from '@/lib/offline/persister';
 import type { OutboxHandler } from '@/lib/offline/outbox';
@@ -48,10 +49,11 @@ const DELIVERED_TEXT: Record<string, string> = {
   [PAYMENT_OUTBOX_KINDS.confirmPayment]: 'Pagamento registrado com sucesso',
   [PAYMENT_OUTBOX_KINDS.undoPayment]: 'Pagamento estornado com sucesso',
   [DOCUMENT_OUTBOX_KINDS.uploadDocument]: 'Documento enviado com sucesso',
+  [ORDER_OUTBOX_KINDS.updateOrder]: 'Pedido atualizado com sucesso',
 };
 
 /**
- * The outbox handlers of an order's payment and document writes, loaded with the first send: they
+ * The outbox handlers of an order's payment and document writes and of its edits, loaded with the first send: they
  * bring the payments' and documents' API code (zod schemas, date-fns), which a page that sends
  * nothing does not need (issue 14). `alreadyDone` is only asked after a failed `send`, so the
  * modules are there.
@@ -59,23 +61,29 @@ const DELIVERED_TEXT: Record<string, string> = {
 let loadedHandlers: Record<string, OutboxHandler> | undefined;
 async function loadHandlers(): Promise<Record<string, OutboxHandler>> {
   if (!loadedHandlers) {
-    const [payments, documents] = await Promise.all([import('@/features/order-payments/outbox'), import('@/features/order-documents/outbox')]);
-    loadedHandlers = { ...payments.paymentOutboxHandlers, ...documents.documentOutboxHandlers };
+    const [payments, documents, orders] = await Promise.all([
+      import('@/features/order-payments/outbox'),
+      import('@/features/order-documents/outbox'),
+      import('@/features/sales-orders/outbox'),
+    ]);
+    loadedHandlers = { ...payments.paymentOutboxHandlers, ...documents.documentOutboxHandlers, ...orders.orderOutboxHandlers };
   }
   return loadedHandlers;
 }
 const lazyHandlers: Record<string, OutboxHandler> = Object.fromEntries(
-  [...Object.values(PAYMENT_OUTBOX_KINDS), ...Object.values(DOCUMENT_OUTBOX_KINDS)].map((kind): [string, OutboxHandler] => [
-    kind,
-    {
-      async send(item, ctx) {
-        const handler = (await loadHandlers())[kind];
-        if (!handler) throw new Error(`Sem tratamento para itens '${kind}' na fila de envio`);
-        return handler.send(item, ctx);
+  [...Object.values(PAYMENT_OUTBOX_KINDS), ...Object.values(DOCUMENT_OUTBOX_KINDS), ...Object.values(ORDER_OUTBOX_KINDS)].map(
+    (kind): [string, OutboxHandler] => [
+      kind,
+      {
+        async send(item, ctx) {
+          const handler = (await loadHandlers())[kind];
+          if (!handler) throw new Error(`Sem tratamento para itens '${kind}' na fila de envio`);
+          return handler.send(item, ctx);
+        },
+        alreadyDone: (error, item) => loadedHandlers?.[kind]?.alreadyDone?.(error, item),
       },
-      alreadyDone: (error, item) => loadedHandlers?.[kind]?.alreadyDone?.(error, item),
-    },
-  ]),
+    ],
+  ),
 );
 
 /** Tabs tell each other about deliveries: only the sending tab runs `onDelivered`. */
@@ -137,6 +145,8 @@ function startOutboxRuntime(startOutbox: typeof import('@/lib/offline/sync').sta
   const refreshOrder = (orderId: number) => {
     void queryClient.invalidateQueries({ queryKey: orderPaymentKeys.byOrder(orderId) });
     void queryClient.invalidateQueries({ queryKey: orderDocumentKeys.byOrder(orderId) });
+    // an order's own edit (order.update): its detail and the lists
+    void queryClient.invalidateQueries({ queryKey: salesOrderKeys.all() });
   };
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DELIVERED_CHANNEL) : undefined;
   channel?.addEventListener('message', (e: MessageEvent<{ orderId?: unknown }>) => {

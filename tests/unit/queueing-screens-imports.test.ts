@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 14: the screens that queue writes (an order's payments and documents, /fila) open without
+ * Issue 14: the screens that queue writes (an order's payments and documents, an order's edit, /fila) open without
  * Dexie (~33 KiB gzipped); the outbox runtime loads with the first queued write (`useOutbox()` of
  * lib/offline/outbox-peek.ts). A value import of Dexie or of the modules that import it
  * (lib/offline/sync, lib/offline/db) would put it back in their chunks; `import type` is erased.
@@ -12,6 +12,8 @@ const screens = [
   'src/features/order-payments/order-payments-section.tsx',
   'src/features/order-documents/order-documents-section.tsx',
   'src/features/outbox/outbox-page.tsx',
+  'src/features/outbox/stale-update.tsx',
+  'src/features/sales-orders/sales-order-form.tsx',
   'src/lib/offline/outbox-peek.ts',
 ];
 const dexieModules = /^import\s+(?!type\b)[^;]*from\s+'(dexie|@\/lib\/offline\/(sync|db)|\.\/(sync|db))';/gm;

@@ -4,7 +4,9 @@ import { Field, firstError } from '@/components/ui/field';
 import { MoneyInput } from '@/components/ui/money-input';
 import { Switch } from '@/components/ui/switch';
 import { dateInputToIso, isoToDateInput } from '@/lib/dates';
+import type { FieldDisplay } from '@/lib/edit-conflict';
 import type { Cents } from '@/lib/money';
+import { useFieldDisplay } from './field-displays';
 import { useFieldContext } from './form-context';
 
 /** What every pre-bound field takes: its label (spec text), required mark, helper text, disabled. */
@@ -15,9 +17,16 @@ export interface FieldProps {
   disabled?: boolean;
 }
 
-/** Label, control and the field's first error (the zod message), wired by Ark's Field ids. */
-function Frame({ label, required, helper, disabled, children }: FieldProps & { children: ReactNode }) {
+/** How a field's value reads when a save is refused (lib/edit-conflict.ts): its kind, and the options of a select. */
+export type FieldKind = Omit<FieldDisplay, 'label'>;
+
+/**
+ * Label, control and the field's first error (the zod message), wired by Ark's Field ids; tells the
+ * form page how the field reads (`display`, text by default) for "theirs vs mine".
+ */
+function Frame({ label, required, helper, disabled, display, children }: FieldProps & { display?: FieldKind; children: ReactNode }) {
   const field = useFieldContext<unknown>();
+  useFieldDisplay(field.name, { label, ...(display ?? { kind: 'text' }) });
   return (
     <Field.Root label={label} required={required} helper={helper} disabled={disabled} error={firstError(field.state.meta.errors)}>
       {children}
@@ -63,7 +72,7 @@ export function TextField({
 export function MoneyField(props: FieldProps) {
   const field = useFieldContext<Cents>();
   return (
-    <Frame {...props}>
+    <Frame {...props} display={{ kind: 'money' }}>
       <MoneyInput value={field.state.value} onValueChange={field.handleChange} onBlur={field.handleBlur} />
     </Frame>
   );
@@ -90,7 +99,7 @@ function NumberInput({ min, max, step }: { min?: number; max?: number; step: num
 /** A whole number (instalments, quantities); writes a number, '' as 0. */
 export function IntegerField({ min = 0, max, ...props }: FieldProps & { min?: number; max?: number }) {
   return (
-    <Frame {...props}>
+    <Frame {...props} display={{ kind: 'number' }}>
       <NumberInput min={min} max={max} step={1} />
     </Frame>
   );
@@ -99,7 +108,7 @@ export function IntegerField({ min = 0, max, ...props }: FieldProps & { min?: nu
 /** A percentage **0–100** (two decimals at most, e.g. 12.5 for 12,5 %); writes a number, '' as 0. */
 export function PercentField(props: FieldProps) {
   return (
-    <Frame {...props}>
+    <Frame {...props} display={{ kind: 'percent' }}>
       <NumberInput min={0} max={100} step={0.01} />
     </Frame>
   );
@@ -110,9 +119,15 @@ export function PercentField(props: FieldProps) {
  * amounts, spec 001 §5): `step` 0.01 by default, bounds only on the input element; writes a
  * number, '' (or a non-numeric entry) as 0.
  */
-export function DecimalField({ min = 0, max, step = 0.01, ...props }: FieldProps & { min?: number; max?: number; step?: number }) {
+export function DecimalField({
+  min = 0,
+  max,
+  step = 0.01,
+  reais = false,
+  ...props
+}: FieldProps & { min?: number; max?: number; step?: number; /** The number is an amount in reais (read as R$). */ reais?: boolean }) {
   return (
-    <Frame {...props}>
+    <Frame {...props} display={{ kind: reais ? 'reais' : 'number' }}>
       <NumberInput min={min} max={max} step={step} />
     </Frame>
   );
@@ -125,7 +140,7 @@ export function DecimalField({ min = 0, max, step = 0.01, ...props }: FieldProps
 export function DateField(props: FieldProps) {
   const field = useFieldContext<string>();
   return (
-    <Frame {...props}>
+    <Frame {...props} display={{ kind: 'date' }}>
       <Field.Input
         type="date"
         value={isoToDateInput(field.state.value)}
@@ -145,8 +160,10 @@ export interface SelectOption<V extends string | number = string> {
 /** A select of fixed options (statuses...); writes the option's value string. */
 export function SelectField<V extends string>({ options, placeholder, ...props }: FieldProps & { options: readonly SelectOption<V>[]; placeholder?: string }) {
   const field = useFieldContext<V | ''>();
+  const labels: Record<string, string> = Object.fromEntries(options.map((o) => [String(o.value), o.label]));
+  if (placeholder !== undefined) labels[''] = placeholder;
   return (
-    <Frame {...props}>
+    <Frame {...props} display={{ kind: 'options', options: labels }}>
       <Field.Select value={field.state.value ?? ''} onChange={(e) => field.handleChange(e.target.value as V | '')} onBlur={field.handleBlur}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
@@ -188,8 +205,9 @@ export function QuerySelectField<TItem extends { id: number }, TKey extends Quer
   const options = [...(query.data ?? [])];
   if (current && current.id > 0 && !options.some((o) => o.id === current.id)) options.unshift(current);
   const value = field.state.value;
+  const labels = Object.fromEntries(options.map((o) => [String(o.id), optionLabel(o)]));
   return (
-    <Frame {...props}>
+    <Frame {...props} display={{ kind: 'options', options: { ...labels, '': emptyLabel, 0: emptyLabel, null: emptyLabel } }}>
       <Field.Select
         value={value ? String(value) : ''}
         onChange={(e) => field.handleChange(e.target.value ? Number(e.target.value) : emptyValue)}
@@ -209,6 +227,7 @@ export function QuerySelectField<TItem extends { id: number }, TKey extends Quer
 /** An on/off switch (the label is the switch's own); writes a boolean. */
 export function SwitchField({ label, disabled }: Pick<FieldProps, 'label' | 'disabled'>) {
   const field = useFieldContext<boolean>();
+  useFieldDisplay(field.name, { label, kind: 'boolean' });
   return (
     <Field.Root error={firstError(field.state.meta.errors)} disabled={disabled}>
       <Switch label={label} checked={Boolean(field.state.value)} disabled={disabled} onChange={field.handleChange} onBlur={field.handleBlur} />
@@ -221,7 +240,7 @@ export function TriStateField(props: FieldProps) {
   const field = useFieldContext<boolean | null>();
   const value = field.state.value;
   return (
-    <Frame {...props}>
+    <Frame {...props} display={{ kind: 'options', options: { '': 'Todos', null: 'Todos', true: 'Sim', false: 'Não' } }}>
       <Field.Select
         value={value === true ? 'true' : value === false ? 'false' : ''}
         onChange={(e) => field.handleChange(e.target.value === '' ? null : e.target.value === 'true')}

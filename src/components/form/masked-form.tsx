@@ -80,7 +80,7 @@ export function DocumentField({ cnpjOnly = false, ...props }: FieldProps & { cnp
   const [keypad, setKeypad] = useState<DocumentKeypad>('numeric');
   const input = useRef<HTMLInputElement | null>(null);
   return (
-    <FieldFrame {...props}>
+    <FieldFrame {...props} display={{ kind: 'document' }}>
       <MaskedInput
         options={cnpjOnly ? cnpjMaskOptions : documentMaskOptions}
         format={formatDocument}
@@ -96,7 +96,7 @@ export function DocumentField({ cnpjOnly = false, ...props }: FieldProps & { cnp
 /** Phone with the (00) 00000-0000 mask; writes the digits only. */
 export function PhoneField(props: FieldProps) {
   return (
-    <FieldFrame {...props}>
+    <FieldFrame {...props} display={{ kind: 'phone' }}>
       <MaskedInput options={phoneMaskOptions} format={formatPhoneNumber} clean={onlyDigits} inputMode="tel" />
     </FieldFrame>
   );
@@ -105,7 +105,7 @@ export function PhoneField(props: FieldProps) {
 /** CEP with the 00000-000 mask; writes the digits only. */
 export function CepField(props: FieldProps) {
   return (
-    <FieldFrame {...props}>
+    <FieldFrame {...props} display={{ kind: 'cep' }}>
       <MaskedInput options={cepMaskOptions} format={formatCEP} clean={onlyDigits} inputMode="numeric" />
     </FieldFrame>
   );

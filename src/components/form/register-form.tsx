@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import type { Collection } from '@/lib/api/collection';
 import { isApiError } from '@/lib/api/errors';
 import { DEFAULT_PAGE_SIZE } from '@/lib/list-search';
+import type { EditConflictControl } from './edit-conflict';
 import { RecordForm, useSaveMutation } from './record-form';
 
 /** The texts of a register's form (spec 000 §2.5, §8 / spec 001 §5, §8), exactly as the spec writes them. */
@@ -33,8 +34,8 @@ export interface RegisterFieldsProps<T, S extends z.core.$ZodType> {
     validators: { onDynamic: S };
     onSubmit: (props: { value: z.input<S> }) => Promise<void>;
   };
-  /** `<form.RecordFormPage {...page}>`: 'Novo …' / 'Editar …' and the way back to the list. */
-  page: { title: string; backTo: ToOptions };
+  /** `<form.RecordFormPage {...page}>`: 'Novo …' / 'Editar …', the way back to the list, and an edit's conflict choice. */
+  page: { title: string; backTo: ToOptions; conflict?: EditConflictControl | undefined };
 }
 
 export interface RegisterFormProps<T extends { documentId: string }, S extends z.core.$ZodType> {
@@ -54,7 +55,8 @@ export interface RegisterFormProps<T extends { documentId: string }, S extends z
 
 /**
  * The form screen of a register: loads the record of an edit (a failed load toasts and returns to
- * the list), saves with POST or PUT `{data}` (the form schema's output), toasts the spec's texts,
+ * the list), saves with POST or PUT `{data}` (the form schema's output; an edit with its version, a
+ * refused edit opening the choice of edit-conflict.tsx), toasts the spec's texts,
  * refreshes the register's queries and returns to its list. What a register adds is its fields.
  */
 export function RegisterForm<T extends { documentId: string }, S extends z.core.$ZodType>(props: RegisterFormProps<T, S>) {
@@ -89,11 +91,12 @@ function RegisterSave<T extends { documentId: string }, S extends z.core.$ZodTyp
 }: RegisterFormProps<T, S> & { record: T | undefined; backTo: ToOptions }) {
   const navigate = useNavigate();
   const save = useSaveMutation({
-    save: (values: z.input<S>) => {
+    save: (values: z.input<S>, version?: string) => {
       // the schema already validated these values (zod, classic or mini: both parse)
       const payload = (schema as unknown as { parse(value: unknown): unknown }).parse(values);
-      return record ? data.update(record.documentId, payload) : data.create(payload);
+      return record ? data.update(record.documentId, payload, version) : data.create(payload);
     },
+    edit: record ? { record, toForm, detail: data.detail(record.documentId) } : undefined,
     successMessage: record ? texts.saved.updated : texts.saved.created,
     errorMessage: record ? texts.failed.updated : texts.failed.created,
     invalidate: data.keys.all(),
@@ -108,7 +111,7 @@ function RegisterSave<T extends { documentId: string }, S extends z.core.$ZodTyp
         validators: { onDynamic: schema },
         onSubmit: ({ value }) => save.submit(value),
       }}
-      page={{ title: record ? texts.titles.edit : texts.titles.new, backTo }}
+      page={{ title: record ? texts.titles.edit : texts.titles.new, backTo, conflict: record ? save.conflict : undefined }}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { ToOptions } from '@tanstack/react-router';
 import { useNavigate } from '@tanstack/react-router';
 import { RecordForm, useSaveMutation } from '@/components/form';
@@ -8,6 +9,9 @@ import { dispatcherDetail, dispatcherKeysRoot } from '@/shared/companies';
 import { companyData, createDispatcher, dispatcherTakenMessage } from './api';
 import { companyResource } from './resource';
 import { companyFormSchemaFor, companyFormToPayload, companyToForm, type Company, type CompanyFormValues, type CompanyKind } from './schema';
+
+/** The detail query of a company or a dispatcher (a dispatcher is a company: the same record shape). */
+type CompanyDetail = (id: string) => UseQueryOptions<Company, Error, Company, QueryKey>;
 
 /** What differs between the dealership and the dispatcher forms (spec 001 §2, §8). */
 const KINDS = {
@@ -66,22 +70,33 @@ export function CompanyForm({
   };
   return kind === 'dispatcher' ? (
     <RecordForm {...frame} query={dispatcherDetail}>
-      {(dispatcher) => <CompanyFields company={dispatcher} kind={kind} list={list} />}
+      {(dispatcher) => <CompanyFields company={dispatcher} kind={kind} list={list} detail={dispatcherDetail as CompanyDetail} />}
     </RecordForm>
   ) : (
     <RecordForm {...frame} query={companyData.detail}>
-      {(company) => <CompanyFields company={company} kind={kind} list={list} />}
+      {(company) => <CompanyFields company={company} kind={kind} list={list} detail={companyData.detail} />}
     </RecordForm>
   );
 }
 
-function CompanyFields({ company, kind, list }: { company: Company | undefined; kind: CompanyKind; list: ToOptions }) {
+function CompanyFields({
+  company,
+  kind,
+  list,
+  detail,
+}: {
+  company: Company | undefined;
+  kind: CompanyKind;
+  list: ToOptions;
+  /** The detail query the record was loaded with: read again after a refused save. */
+  detail: CompanyDetail;
+}) {
   const navigate = useNavigate();
   const k = KINDS[kind];
   const save = useSaveMutation({
-    save: async (values: CompanyFormValues) => {
+    save: async (values: CompanyFormValues, version?: string) => {
       const data = companyFormToPayload(values, kind);
-      if (company) return companyData.update(company.documentId, data);
+      if (company) return companyData.update(company.documentId, data, version);
       if (kind === 'company') return companyData.create(data);
       const taken = await dispatcherTakenMessage(data.cnpj, data.email);
       if (taken) throw new ApiError({ status: 409, message: taken, hasServerMessage: true });
@@ -91,6 +106,7 @@ function CompanyFields({ company, kind, list }: { company: Company | undefined; 
     errorMessage: company ? k.failed.updated : k.failed.created,
     invalidate: kind === 'dispatcher' ? dispatcherKeysRoot() : companyData.keys.all(),
     onSaved: () => navigate(list),
+    edit: company ? { record: company, toForm: (c: Company) => companyToForm(c), detail: detail(company.documentId) } : undefined,
   });
   const schema = companyFormSchemaFor(kind);
   const form = useMaskedAppForm({
@@ -101,7 +117,7 @@ function CompanyFields({ company, kind, list }: { company: Company | undefined; 
   const current = company?.address_state_id;
   return (
     <form.AppForm>
-      <form.RecordFormPage title={company ? k.titles.edit : k.titles.new} backTo={list}>
+      <form.RecordFormPage title={company ? k.titles.edit : k.titles.new} backTo={list} conflict={company ? save.conflict : undefined}>
         <form.AppField name="trade_name">{(f) => <f.TextField label="Nome Fantasia" required maxLength={150} />}</form.AppField>
         <form.AppField name="legal_name">{(f) => <f.TextField label="Razão Social" maxLength={150} />}</form.AppField>
         <form.AppField name="cnpj">{(f) => <f.DocumentField label="CNPJ" required cnpjOnly />}</form.AppField>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { api, singleSchema } from '@/lib/api';
+import { api, ifMatchHeaders, singleSchema } from '@/lib/api';
 import { userQueryKey } from '@/lib/session';
 import { documentTypeRecordSchema, partyId, type DocumentTypeRecord } from './schema';
 
@@ -84,9 +84,12 @@ export async function createDocumentType(data: DocumentTypePayload): Promise<voi
   await api.post('/document-types', { data });
 }
 
-/** PUT /document-types/{documentId} {data}. @throws ApiError ('Erro ao salvar documento: {message}') */
-export async function updateDocumentType(documentId: string, data: DocumentTypePayload): Promise<void> {
-  await api.put(`/document-types/${encodeURIComponent(documentId)}`, { data });
+/**
+ * PUT /document-types/{documentId} {data}, started from `version` (`If-Match`: a type changed since is
+ * refused, its message shown in the toast). @throws ApiError ('Erro ao salvar documento: {message}')
+ */
+export async function updateDocumentType(documentId: string, data: DocumentTypePayload, version?: string): Promise<void> {
+  await api.put(`/document-types/${encodeURIComponent(documentId)}`, { data }, { headers: ifMatchHeaders(version) });
 }
 
 /** DELETE /document-types/{documentId}. @throws ApiError ('Erro ao excluir tipo de documento.') */

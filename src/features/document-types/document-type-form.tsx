@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import { SubmitForm, useAppForm } from '@/components/form';
+import { recordVersion } from '@/lib/api/edit-version';
 import { Button } from '@/components/ui/button';
 import { Dialog, dialogFooter } from '@/components/ui/dialog';
 import { userDisplayName, type UserRef, usersByType } from '@/shared/users';
@@ -59,7 +60,7 @@ function DocumentTypeForm({ record, onDone }: { record?: DocumentTypeRecord; onD
   const save = useMutation({
     mutationFn: (values: DocumentTypeFormValues) => {
       const data = documentTypeFormToPayload(values);
-      return record ? updateDocumentType(record.documentId, data) : createDocumentType(data);
+      return record ? updateDocumentType(record.documentId, data, recordVersion(record)) : createDocumentType(data);
     },
     meta: {
       successMessage: record ? 'Tipo de documento atualizado com sucesso' : 'Tipo de documento criado com sucesso',

@@ -9,7 +9,9 @@ import { formatDateTime } from '@/lib/format';
 import type { OutboxItem } from '@/lib/offline/db';
 import type { OutboxRuntime } from '@/lib/offline/sync';
 import { useOutbox, outboxStateLabel, useOnline, useOutboxItems } from '@/lib/offline/outbox-peek';
+import { isStaleUpdate, keepMineUpdate, type RecordUpdatePayload } from '@/lib/offline/record-update';
 import { useSession } from '@/lib/session';
+import { StaleUpdate, type StaleUpdateReader } from './stale-update';
 
 /** What a queued item is, in words ('Novo pagamento R$ 15,00 (PIX)', 'Documento CRLV: foto.jpg'). */
 export function outboxItemTitle(item: OutboxItem): string {
@@ -23,6 +25,8 @@ export function outboxItemTitle(item: OutboxItem): string {
       return `Estornar pagamento ${String(p.label ?? '')}`.trim();
     case 'document.upload':
       return `Documento ${String(p.documentTypeName ?? '')}: ${String(p.fileName ?? '')}`;
+    case 'order.update':
+      return String(p.label ?? 'Alterações do pedido');
     default:
       return item.kind;
   }
@@ -62,7 +66,7 @@ export interface OutboxItemEditor {
   Dialog: ComponentType<{ item: OutboxItem | null; onClose: () => void; onSave: (item: OutboxItem, payload: unknown) => void }>;
 }
 
-export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
+export function OutboxPage({ editor, stale }: { editor?: OutboxItemEditor; stale?: StaleUpdateReader }) {
   const { user } = useSession();
   // The runtime (Dexie) runs already when the user has items (app/offline.ts); otherwise it loads with an action (issue 14).
   const outbox = useOutbox();
@@ -90,6 +94,11 @@ export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
     setEditing(null);
     withRuntime((runtime) => runtime.outbox.edit(item.seq!, payload).then(() => runtime.flush()));
   };
+  const takeTheirs = (item: OutboxItem) =>
+    withRuntime(async (runtime) => {
+      await runtime.outbox.discard(item.seq!);
+      toast({ title: 'Sucesso', description: 'Alterações descartadas: fica o registro como a outra pessoa salvou.' });
+    });
 
   return (
     <section className={css({ display: 'grid', gap: '4' })} aria-labelledby="outbox-title">
@@ -131,7 +140,15 @@ export function OutboxPage({ editor }: { editor?: OutboxItemEditor }) {
                 {item.fileSize !== undefined ? ` · tamanho: ${formatFileSize(item.fileSize)}` : null}
               </div>
               {item.lastError ? <div className={css({ fontSize: 'sm', color: 'danger.600' })}>Último erro: {item.lastError}</div> : null}
-              {item.state === 'attention' ? (
+              {stale && isStaleUpdate(item) && stale.handles(item) ? (
+                <StaleUpdate
+                  item={item}
+                  reader={stale}
+                  online={online}
+                  onKeepMine={(version) => saveEdit(item, keepMineUpdate(item.payload as RecordUpdatePayload, version))}
+                  onUseTheirs={() => takeTheirs(item)}
+                />
+              ) : item.state === 'attention' ? (
                 <div className={css({ display: 'flex', gap: '2' })}>
                   {editor?.canEdit(item) ? (
                     <Button size="sm" variant="outline" onClick={() => setEditing(item)}>

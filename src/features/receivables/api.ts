@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, isApiError, pagedSchema, singleSchema } from '@/lib/api';
+import { api, ifMatchHeaders, isApiError, pagedSchema, singleSchema } from '@/lib/api';
 import { userQueryKey } from '@/lib/session';
 import { RECEIVABLE_POPULATE, receivableListQuery } from './strapi-query';
 import { receivableSchema, type Receivable, type ReceivablePayload, type ReceivableSearch } from './schema';
@@ -59,8 +59,12 @@ export async function createReceivable(data: ReceivablePayload, idempotencyKey: 
   return answer.data;
 }
 
-/** PUT /receivables/{id or documentId} {data}. @throws ApiError */
-export async function updateReceivable(id: string, data: ReceivablePayload): Promise<Receivable> {
-  const answer = await api.put(`/receivables/${encodeURIComponent(id)}`, { data }, { schema: singleSchema(receivableSchema) });
+/** PUT /receivables/{id or documentId} {data}, started from `version` (`If-Match`). @throws ApiError (409 when it changed since `version`) */
+export async function updateReceivable(id: string, data: ReceivablePayload, version?: string): Promise<Receivable> {
+  const answer = await api.put(
+    `/receivables/${encodeURIComponent(id)}`,
+    { data },
+    { headers: ifMatchHeaders(version), schema: singleSchema(receivableSchema) },
+  );
   return answer.data;
 }

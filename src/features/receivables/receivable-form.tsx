@@ -47,10 +47,11 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
   // One Idempotency-Key per logical "create", kept across resubmits after a failure.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const save = useSaveMutation({
-    save: (values: ReceivableFormValues) => {
+    save: (values: ReceivableFormValues, version?: string) => {
       const data = receivableFormToPayload(values);
-      return record ? updateReceivable(record.documentId, data) : createReceivable(data, idempotencyKey);
+      return record ? updateReceivable(record.documentId, data, version) : createReceivable(data, idempotencyKey);
     },
+    edit: record ? { record, toForm: receivableToForm, detail: receivableQueries.detail(record.documentId) } : undefined,
     successMessage: record ? 'Recebimento atualizado com sucesso' : 'Recebimento criado com sucesso',
     // spec 001 §8's service fallback of "the other records" (docs/decisions.md "Save failures: the service's fallback")
     errorMessage: record ? 'Erro ao atualizar recebimento' : 'Erro ao criar recebimento',
@@ -87,6 +88,7 @@ function ReceivableFields({ record }: { record: Receivable | undefined }) {
       <form.RecordFormPage
         title={record ? 'Editar recebimento' : 'Novo recebimento'}
         backTo={{ to: '/receivables' }}
+        conflict={record ? save.conflict : undefined}
         headerActions={
           record ? (
             <form.Subscribe selector={(st) => st.values.status_in}>

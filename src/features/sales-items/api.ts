@@ -16,10 +16,10 @@ export const isInvalidKeyError = (error: unknown) => isApiError(error) && /inval
 /**
  * POST /sales-items (new) or PUT /sales-items/{documentId} {data}. On an 'Invalid key' answer (a
  * backend without the amount fields, spec 001 §7) the call is retried once without the three
- * amounts; `partial` is then true. @throws ApiError
+ * amounts; `partial` is then true. An edit sends `version` (`If-Match`). @throws ApiError (409 when the item changed since `version`)
  */
-export async function saveSalesItem(documentId: string | undefined, data: SalesItemPayload): Promise<{ item: SalesItem; partial: boolean }> {
-  const send = (body: object) => (documentId ? salesItemData.update(documentId, body) : salesItemData.create(body));
+export async function saveSalesItem(documentId: string | undefined, data: SalesItemPayload, version?: string): Promise<{ item: SalesItem; partial: boolean }> {
+  const send = (body: object) => (documentId ? salesItemData.update(documentId, body, version) : salesItemData.create(body));
   try {
     return { item: await send(data), partial: false };
   } catch (error) {

@@ -1,8 +1,7 @@
 import { revalidateLogic } from '@tanstack/react-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { RecordForm, useAppForm } from '@/components/form';
+import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
 import { toast } from '@/components/ui/toast';
 import { stateOptions } from '@/shared/states';
 import { vehicleTypeOptions } from '@/shared/vehicle-types';
@@ -63,16 +62,17 @@ export function SalesItemForm({ id, mode }: { id?: string; mode: 'new' | 'edit' 
 
 function SalesItemFields({ item }: { item: SalesItem | undefined }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const successMessage = item ? 'Item para venda atualizado com sucesso' : 'Item para venda criado com sucesso';
-  const save = useMutation({
-    mutationFn: (values: SalesItemFormValues) => saveSalesItem(item?.documentId, salesItemFormSchema.parse(values)),
-    meta: { errorMessage: item ? 'Erro ao atualizar item para venda' : 'Erro ao criar item para venda' },
-    onSuccess: async ({ partial }) => {
+  const save = useSaveMutation({
+    save: (values: SalesItemFormValues, version?: string) => saveSalesItem(item?.documentId, salesItemFormSchema.parse(values), version),
+    errorMessage: item ? 'Erro ao atualizar item para venda' : 'Erro ao criar item para venda',
+    invalidate: salesItemData.keys.all(),
+    onSaved: async (result) => {
+      const { partial } = result as Awaited<ReturnType<typeof saveSalesItem>>;
       toast(partial ? { title: 'Sucesso (Parcial)', description: PARTIAL_MESSAGE } : { title: 'Sucesso', description: successMessage });
-      await queryClient.invalidateQueries({ queryKey: salesItemData.keys.all() });
       await navigate({ to: '/sales-items', search: { page: 1, pageSize: 10 } });
     },
+    edit: item ? { record: item, toForm: (i: SalesItem) => salesItemToForm(i), detail: salesItemData.detail(item.documentId) } : undefined,
   });
   const form = useAppForm({
     defaultValues: salesItemToForm(item),
@@ -80,15 +80,15 @@ function SalesItemFields({ item }: { item: SalesItem | undefined }) {
     // no longer blocks the next Salvar)
     validationLogic: revalidateLogic(),
     validators: { onDynamic: salesItemFormSchema },
-    onSubmit: ({ value }) =>
-      save.mutateAsync(value).then(
-        () => undefined,
-        () => undefined,
-      ),
+    onSubmit: ({ value }) => save.submit(value),
   });
   return (
     <form.AppForm>
-      <form.RecordFormPage title={item ? 'Editar item para venda' : 'Novo item para venda'} backTo={{ to: '/sales-items' }}>
+      <form.RecordFormPage
+        title={item ? 'Editar item para venda' : 'Novo item para venda'}
+        backTo={{ to: '/sales-items' }}
+        conflict={item ? save.conflict : undefined}
+      >
         <form.AppField name="name">{(f) => <f.TextField label="Nome" required />}</form.AppField>
         <form.AppField name="description">{(f) => <f.TextField label="Descrição" />}</form.AppField>
         <form.AppField name="vehicle_type_id">
@@ -137,7 +137,7 @@ function SalesItemFields({ item }: { item: SalesItem | undefined }) {
             },
           }}
         >
-          {(f) => <f.DecimalField label="Preço" required />}
+          {(f) => <f.DecimalField label="Preço" required reais />}
         </form.AppField>
         <form.AppField name="vehicle_documentation_company_amount">{(f) => <f.DecimalField label="Valor Despachante" />}</form.AppField>
         <form.AppField name="vehicle_sales_company_amount">{(f) => <f.DecimalField label="Valor Concessionária" />}</form.AppField>

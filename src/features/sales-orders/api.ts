@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 // zod/mini (issue 14): see lib/api/strapi.ts.
 import * as z from 'zod/mini';
-import { api, isApiError, pagedSchema, singleSchema } from '@/lib/api';
+import { api, ifMatchHeaders, isApiError, pagedSchema, singleSchema, type RequestScope } from '@/lib/api';
 import { salesOrderKeys } from './keys';
 import { salesOrderListQuery } from './strapi-query';
 import { salesOrderSchema, type SalesOrderPayload, type SalesOrderSearch } from './schema';
@@ -58,12 +58,17 @@ export async function createSalesOrder(data: SalesOrderPayload) {
   return answer.data;
 }
 
-/** PUT /sales-orders/{documentId} {data}. @throws ApiError */
-export async function updateSalesOrder(documentId: string, data: SalesOrderPayload) {
+/**
+ * PUT /sales-orders/{documentId} {data} (all of the form's fields, or some: a queued edit sends only
+ * the ones the user changed), started from `version` (the order's `updatedAt` as loaded: `If-Match`).
+ * `scope`: the outbox item's owner and abort signal.
+ * @throws ApiError (409 `ConflictError` with the current version when the order changed since `version`)
+ */
+export async function updateSalesOrder(documentId: string, data: Partial<SalesOrderPayload>, version?: string, scope: RequestScope = {}) {
   const answer = await api.put(
     `/sales-orders/${encodeURIComponent(documentId)}`,
     { data },
-    { schema: singleSchema(z.looseObject({ id: z.number(), documentId: z.string() })) },
+    { ...scope, headers: ifMatchHeaders(version), schema: singleSchema(z.looseObject({ id: z.number(), documentId: z.string() })) },
   );
   return answer.data;
 }

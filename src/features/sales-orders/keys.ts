@@ -8,3 +8,6 @@ export const salesOrderKeys = {
   list: (search: SalesOrderSearch) => [...salesOrderKeys.lists(), search] as const,
   detail: (documentId: string) => [...salesOrderKeys.all(), 'detail', documentId] as const,
 };
+
+/** Kinds of the order writes the outbox queues (their handlers: `orderOutboxHandlers` in outbox.ts). */
+export const ORDER_OUTBOX_KINDS = { updateOrder: 'order.update' } as const;

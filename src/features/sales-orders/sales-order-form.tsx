@@ -4,7 +4,10 @@ import { RecordForm, useAppForm, useSaveMutation } from '@/components/form';
 import { Icon } from '@/components/ui/icons';
 import { isApiError } from '@/lib/api';
 import { userDisplayName, usersByType } from '@/shared/users';
+import { useOutbox } from '@/lib/offline/outbox-peek';
+import { recordUpdatePayload } from '@/lib/offline/record-update';
 import { createSalesOrder, salesOrderKeys, salesOrderQueries, updateSalesOrder } from './api';
+import { ORDER_OUTBOX_KINDS } from './keys';
 import { newSalesOrderDefaults, salesOrderFormSchema, salesOrderFormToPayload, salesOrderToForm, type SalesOrder, type SalesOrderFormValues } from './schema';
 import { ORDER_STATUS_OPTIONS } from '@/shared/order-status';
 
@@ -33,11 +36,34 @@ export function SalesOrderForm({ id, mode }: { id?: string; mode: 'new' | 'edit'
 
 function SalesOrderFields({ order }: { order: SalesOrder | undefined }) {
   const navigate = useNavigate();
+  // Dexie loads with the first queued write, not with the screen (issue 14).
+  const outbox = useOutbox();
   const save = useSaveMutation({
-    save: (values: SalesOrderFormValues) => {
+    save: (values: SalesOrderFormValues, version?: string) => {
       const data = salesOrderFormToPayload(values);
-      return order ? updateSalesOrder(order.documentId, data) : createSalesOrder(data);
+      return order ? updateSalesOrder(order.documentId, data, version) : createSalesOrder(data);
     },
+    edit: order ? { record: order, toForm: salesOrderToForm, detail: salesOrderQueries.detail(order.documentId) } : undefined,
+    // an edit saved without an answer waits in the outbox with its version (a new order is never queued)
+    offline:
+      order && outbox
+        ? {
+            queuedMessage: 'Alterações do pedido na fila de envio.',
+            queue: async ({ values, version, base, fields }) => {
+              const runtime = await outbox.get();
+              const payload = recordUpdatePayload({
+                documentId: order.documentId,
+                label: `Alterações do pedido ${order.id}`,
+                version,
+                base,
+                mine: values,
+                fields,
+                toBody: (v) => salesOrderFormToPayload(v as SalesOrderFormValues),
+              });
+              await runtime.outbox.enqueue({ kind: ORDER_OUTBOX_KINDS.updateOrder, orderId: order.id, payload });
+            },
+          }
+        : undefined,
     successMessage: order ? 'Pedido atualizado com sucesso' : 'Pedido criado com sucesso',
     // spec 001 §8: the server's message, else the service's fallback (docs/decisions.md "Save failures: the service's fallback")
     errorMessage: order ? 'Erro ao atualizar pedido' : 'Erro ao criar pedido',
@@ -56,6 +82,7 @@ function SalesOrderFields({ order }: { order: SalesOrder | undefined }) {
       <form.RecordFormPage
         title={order ? 'Editar pedido' : 'Novo pedido'}
         backTo={{ to: '/sales-orders' }}
+        conflict={order ? save.conflict : undefined}
         headerActions={
           order ? (
             <Link to="/sales-order/$id/documentos" params={{ id: order.documentId }} className={button({ variant: 'outline' })}>

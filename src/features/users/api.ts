@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 // zod/mini (issue 14): see lib/api/strapi.ts.
 import * as z from 'zod/mini';
-import { api, pagedSchema, strapiIdSchema, type ListQueryInput } from '@/lib/api';
+import { api, ifMatchHeaders, pagedSchema, strapiIdSchema, type ListQueryInput } from '@/lib/api';
 import { listInput, retryUnlessClientError } from '@/lib/api/collection';
 import { resourceListQuery } from '@/lib/api/list-query';
 import { userQueryKey } from '@/lib/session';
@@ -99,12 +99,13 @@ export async function createUser(body: CreateUserBody): Promise<User> {
 }
 
 /**
- * PUT /users/{id} with the fields directly, not wrapped (spec 000 §7).
- * @throws Error('ID não fornecido') without an id (spec 000 §8); ApiError from the server
+ * PUT /users/{id} with the fields directly, not wrapped (spec 000 §7), started from `version` (the
+ * user's `updatedAt` as loaded: `If-Match`).
+ * @throws Error('ID não fornecido') without an id (spec 000 §8); ApiError from the server (409 when the user changed since `version`)
  */
-export async function updateUser(id: number | string | undefined, fields: Record<string, unknown>): Promise<User> {
+export async function updateUser(id: number | string | undefined, fields: Record<string, unknown>, version?: string): Promise<User> {
   if (id === undefined || id === null || id === '') throw new Error('ID não fornecido');
-  return api.put(`/users/${encodeURIComponent(String(id))}`, fields, { schema: userSchema });
+  return api.put(`/users/${encodeURIComponent(String(id))}`, fields, { headers: ifMatchHeaders(version), schema: userSchema });
 }
 
 /** The list switch (spec 000 §4 "User active/blocked"): PUT /users/{id} `{blocked}`. @throws ApiError */

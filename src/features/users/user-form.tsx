@@ -56,9 +56,9 @@ function UserFields({ user }: { user: User | undefined }) {
   const { user: me } = useSession();
   const mode = user ? 'edit' : 'new';
   const save = useSaveMutation({
-    save: async (values: UserFormValues) => {
+    save: async (values: UserFormValues, version?: string) => {
       if (!user) return createUser(userFormToCreatePayload(values));
-      const saved = await updateUser(user.id, userFormToUpdatePayload(values));
+      const saved = await updateUser(user.id, userFormToUpdatePayload(values), version);
       if (me?.id === user.id) await session.refreshUser();
       return saved;
     },
@@ -66,6 +66,7 @@ function UserFields({ user }: { user: User | undefined }) {
     errorMessage: user ? 'Erro ao atualizar usuário' : 'Erro ao criar usuário',
     invalidate: userKeys.all(),
     onSaved: () => navigate({ to: '/users', search: { page: 1, pageSize: 10 } }),
+    edit: user ? { record: user, toForm: (u: User) => userToForm(u), detail: userQueries.detail(String(user.id)) } : undefined,
   });
   const form = useMaskedAppForm({
     defaultValues: userToForm(user),
@@ -82,7 +83,7 @@ function UserFields({ user }: { user: User | undefined }) {
   const type = useStore(form.store, (s) => s.values.type);
   return (
     <form.AppForm>
-      <form.RecordFormPage title={user ? 'Editar usuário' : 'Novo usuário'} backTo={BACK}>
+      <form.RecordFormPage title={user ? 'Editar usuário' : 'Novo usuário'} backTo={BACK} conflict={user ? save.conflict : undefined}>
         <form.AppField name="username">{(f) => <f.DocumentField label="CPF/CNPJ" required />}</form.AppField>
         <form.AppField name="name">{(f) => <f.TextField label="Nome completo" required maxLength={150} autoComplete="off" />}</form.AppField>
         <form.AppField name="email">

@@ -4,6 +4,7 @@ import type { ListSearch } from '../list-search';
 import { listPath, type Resource } from '../resources';
 import { userQueryKey } from '../session';
 import { api, type ResponseSchema } from './client';
+import { ifMatchHeaders } from './edit-version';
 import { isApiError } from './errors';
 import { resourceListQuery } from './list-query';
 import { pagedSchema, singleSchema, type ListQueryInput, type Paged } from './strapi';
@@ -37,7 +38,8 @@ export interface CollectionOptions<S extends z.core.$ZodType> {
  * - `list(input)` (GET path with `resourceListQuery`: populate, filters, sort, page; the previous
  *   page stays on screen; a failure toasts `loadError` once and the list shows empty), `listInput`
  *   (the URL state's server part), `detail(documentId)` (a 4xx is not retried);
- * - `create(data)`, `update(documentId, data)` (POST/PUT `{data}`, the saved record parsed) and
+ * - `create(data)`, `update(documentId, data, version?)` (POST/PUT `{data}`, the saved record parsed;
+ *   an update started from `version`, the record's `updatedAt`, sends it as `If-Match`) and
  *   `remove(documentId)`. Writes throw ApiError with the server's message; every write passes the
  *   Strapi client, whose write listeners refresh the cached lookups it changes.
  */
@@ -73,8 +75,9 @@ export function collection<S extends z.core.$ZodType>(resource: Resource, { sche
       }),
     /** POST {data} → the created record. @throws ApiError */
     create: async (data: unknown): Promise<Row> => (await api.post(path, { data }, { schema: single })).data,
-    /** PUT /{documentId} {data} → the saved record. @throws ApiError */
-    update: async (documentId: string, data: unknown): Promise<Row> => (await api.put(at(documentId), { data }, { schema: single })).data,
+    /** PUT /{documentId} {data} with `If-Match` of `version` (when given) → the saved record. @throws ApiError (409 when the record changed since `version`) */
+    update: async (documentId: string, data: unknown, version?: string): Promise<Row> =>
+      (await api.put(at(documentId), { data }, { schema: single, headers: ifMatchHeaders(version) })).data,
     /** DELETE /{documentId}. @throws ApiError */
     remove: async (documentId: string): Promise<void> => {
       await api.delete(at(documentId));
@@ -90,6 +93,6 @@ export interface Collection<Row> {
   list(input: ListQueryInput): UseQueryOptions<Paged<Row>, Error, Paged<Row>, QueryKey>;
   detail(documentId: string): UseQueryOptions<Row, Error, Row, QueryKey>;
   create(data: unknown): Promise<Row>;
-  update(documentId: string, data: unknown): Promise<Row>;
+  update(documentId: string, data: unknown, version?: string): Promise<Row>;
   remove(documentId: string): Promise<void>;
 }

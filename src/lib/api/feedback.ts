@@ -1,4 +1,5 @@
 import { toast } from '@/components/ui/toast';
+import { isEditConflict } from './edit-version';
 import { isApiError, errorMessage, type ApiError } from './errors';
 
 /**
@@ -31,6 +32,8 @@ export type FeedbackMeta = {
   statusMessages?: Readonly<Record<number, string>>;
   /** HTTP statuses the screen reports itself (a 404 'não encontrado' panel): no toast for them. */
   ignoreStatuses?: readonly number[];
+  /** The form shows a save refused because the record changed since (409 with its version) itself: no toast for it. */
+  ignoreEditConflicts?: boolean;
   /** Title of the success toast (mutations); default 'Sucesso'. */
   successTitle?: string;
   /** Success text (mutations); no success toast without it. */
@@ -48,6 +51,7 @@ declare module '@tanstack/react-query' {
 export function failureToast(error: unknown, meta: FeedbackMeta | undefined): { title: string; description: string } | undefined {
   if (!meta?.errorMessage) return undefined;
   if (isApiError(error) && meta.ignoreStatuses?.includes(error.status)) return undefined;
+  if (meta.ignoreEditConflicts && isEditConflict(error)) return undefined;
   const byStatus = isApiError(error) ? meta.statusMessages?.[error.status] : undefined;
   if (byStatus) return { title: meta.errorTitle ?? 'Erro', description: byStatus };
   const text = meta.errorMessage;

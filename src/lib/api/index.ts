@@ -3,3 +3,4 @@ export type { HttpMethod, RequestOptions, RequestScope, ResponseSchema, WriteLis
 export { ApiError, SESSION_CHANGED, isApiError, isNoAnswer, errorMessage } from './errors';
 export { pagedSchema, singleSchema, paginationSchema, emptyPage, toStrapiListQuery, strapiIdSchema, strapiRelation } from './strapi';
 export type { Paged, Pagination, FilterOperator, ListQueryInput } from './strapi';
+export { conflictVersion, ifMatchHeaders, isEditConflict, recordVersion } from './edit-version';

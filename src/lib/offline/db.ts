@@ -51,6 +51,14 @@ export interface OutboxItem<P = unknown> {
   lastError?: string;
   /** HTTP status of the last failure (0 = no answer). */
   lastStatus?: number;
+  /**
+   * The server's error name of the last failure ('ConflictError', 'ValidationError'), when it sent
+   * one: an update refused because the record changed since its version is a 409 'ConflictError'
+   * with `details.updatedAt` (lib/offline/record-update.ts `isStaleUpdate`).
+   */
+  lastCode?: string;
+  /** The current version named by an update refused because the record changed since its own (`details.updatedAt`). */
+  staleAgainst?: string;
   /** ms since epoch. */
   createdAt: number;
   /** `seq` of a queued item this one needs the server result of (Registrar on a queued payment). */

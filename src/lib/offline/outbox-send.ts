@@ -1,3 +1,5 @@
+import { conflictVersion } from '../api/edit-version';
+import { isApiError } from '../api/errors';
 import type { OutboxItem } from './db';
 import { backoffDelay, classifyFailure, messageOf, statusOf } from './outbox-rules';
 import type { OutboxOptions, SendContext } from './outbox-types';
@@ -104,10 +106,12 @@ export function createSender({ db, handlers, currentUserId, now, random, backoff
             progress: undefined,
           });
           return 'failed';
-        default:
-          await db.outbox.update(seq, { state: 'attention', lastError: message, lastStatus, progress: undefined });
-          options.onAttention?.({ ...item, state: 'attention', lastError: message }, message);
+        default: {
+          const refusal = { lastError: message, lastStatus, lastCode: isApiError(error) ? error.code : undefined, staleAgainst: conflictVersion(error) };
+          await db.outbox.update(seq, { state: 'attention', ...refusal, progress: undefined });
+          options.onAttention?.({ ...item, state: 'attention', ...refusal }, message);
           return 'failed';
+        }
       }
     } finally {
       inFlight.delete(controller);

@@ -36,7 +36,15 @@ const pauseKey = (userId: number) => `outbox-paused:${userId}`;
 /** Orders sent at once by default (OutboxOptions.concurrency). */
 const DEFAULT_CONCURRENCY = 4;
 /** What a retry or an edit resets: due now, no attempt, no error. */
-const REQUEUED = { state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: undefined, lastStatus: undefined } as const;
+const REQUEUED = {
+  state: 'queued',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: undefined,
+  lastStatus: undefined,
+  lastCode: undefined,
+  staleAgainst: undefined,
+} as const;
 
 /** Creates the outbox over a database and the features' handlers. */
 export function createOutbox(options: OutboxOptions): Outbox {

@@ -7,6 +7,8 @@ import { QueuedPaymentEdit, isEditableQueuedPayment } from '@/features/order-pay
 import { PAYMENT_OUTBOX_KINDS } from '@/features/order-payments/keys';
 import type { QueuedPaymentPayload } from '@/features/order-payments/outbox';
 import { OutboxPage, type OutboxItemEditor } from '@/features/outbox/outbox-page';
+import type { StaleUpdateReader } from '@/features/outbox/stale-update';
+import { ORDER_OUTBOX_KINDS } from '@/features/sales-orders/keys';
 import type { OutboxItem } from '@/lib/offline/db';
 
 export const Route = createFileRoute('/_app/fila')({
@@ -26,6 +28,12 @@ const editor: OutboxItemEditor = {
   },
 };
 
+/** Queued edits of an order: the queue page reads the order as it is now when one was refused as stale (the API code loads then). */
+const stale: StaleUpdateReader = {
+  handles: (item) => item.kind === ORDER_OUTBOX_KINDS.updateOrder,
+  current: async (item) => (await import('@/features/sales-orders/outbox')).currentOrder((item.payload as { documentId: string }).documentId),
+};
+
 function RouteComponent() {
-  return <OutboxPage editor={editor} />;
+  return <OutboxPage editor={editor} stale={stale} />;
 }
