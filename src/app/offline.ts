@@ -4,6 +4,7 @@ import { DOCUMENT_OUTBOX_KINDS, orderDocumentKeys } from '@/features/order-docum
 import { PAYMENT_OUTBOX_KINDS, orderPaymentKeys } from '@/features/order-payments/keys';
 import { ORDER_OUTBOX_KINDS, salesOrderKeys } from '@/features/sales-orders/keys';
 import { rememberReturnTo } from '@/lib/navigation/return-to';
+import { createCoalescer } from '@/lib/offline/coalesce';
 import { startQueryPersistence, wipePersistedQueries, type QueryPersistence } from '@/lib/offline/persister';
 import type { OutboxHandler } from '@/lib/offline/outbox';
 import { FLUSH_MESSAGE, hasOutboxItems, setOutboxStarter } from '@/lib/offline/outbox-peek';
@@ -86,6 +87,9 @@ const lazyHandlers: Record<string, OutboxHandler> = Object.fromEntries(
   ),
 );
 
+/** How long deliveries gather before their orders are refreshed and their success shown (ms). */
+const DELIVERY_BURST_MS = 400;
+
 /** Tabs tell each other about deliveries: only the sending tab runs `onDelivered`. */
 const DELIVERED_CHANNEL = 'balcao-outbox-delivered';
 
@@ -148,6 +152,18 @@ function startOutboxRuntime(startOutbox: typeof import('@/lib/offline/sync').sta
     // an order's own edit (order.update): its detail and the lists
     void queryClient.invalidateQueries({ queryKey: salesOrderKeys.all() });
   };
+  // A drained queue delivers many items a second: their orders are refreshed, and the other tabs
+  // told, once per burst (DELIVERY_BURST_MS), not once per item, and each success text shows once
+  // with how many items it stands for.
+  const refreshes = createCoalescer<number>(DELIVERY_BURST_MS, (orders) => {
+    for (const orderId of orders.keys()) {
+      refreshOrder(orderId);
+      channel?.postMessage({ orderId });
+    }
+  });
+  const successes = createCoalescer<string>(DELIVERY_BURST_MS, (texts) => {
+    for (const [text, count] of texts) toast({ title: 'Sucesso', description: count === 1 ? text : `${text} (${count} itens da fila de envio)` });
+  });
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DELIVERED_CHANNEL) : undefined;
   channel?.addEventListener('message', (e: MessageEvent<{ orderId?: unknown }>) => {
     if (typeof e.data?.orderId === 'number') refreshOrder(e.data.orderId);
@@ -156,10 +172,9 @@ function startOutboxRuntime(startOutbox: typeof import('@/lib/offline/sync').sta
     session,
     handlers: lazyHandlers,
     onDelivered: (item) => {
-      refreshOrder(item.orderId);
-      channel?.postMessage({ orderId: item.orderId });
+      refreshes.add(item.orderId);
       const done = DELIVERED_TEXT[item.kind];
-      if (done) toast({ title: 'Sucesso', description: done });
+      if (done) successes.add(done);
     },
     onPaused: (userId) => {
       // Only the signed-in user's 401 ends this session (a send of someone who already left says nothing).
