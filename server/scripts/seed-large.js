@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run seed:large — fills the configured database with 100,000 sales orders (one line each)
- * and 200,000 receivables for benchmarks (issue 2 "Seed data").
+ * and 200,000 receivables for benchmarks.
  *
  * Database: the usual DATABASE_* variables; with SQLite the default file is
  * server/.tmp/large.db (not the dev database), which `npm run bench:api` reuses.

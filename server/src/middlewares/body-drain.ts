@@ -1,7 +1,7 @@
 import type { AppContext } from '../utils/types';
 
 /**
- * `global::body-drain`, right before strapi::body (issue 8 item 6: "bodies over 1 MB → 413 and
+ * `global::body-drain`, right before strapi::body ("bodies over 1 MB → 413 and
  * nothing else affected"). When the body parser gives up on a body over its limit (JSON/form/text
  * 1 MB, multipart 20 MB → 413), it stops reading the request: the rest of the body stays in the
  * socket and the next request on that keep-alive connection hangs or is reset. This middleware

@@ -1,6 +1,6 @@
 /**
  * The ONE declarative map of which role may call which content-API action
- * (issue 2 "Seed data"; spec 000 §2.1–2.2 route table and menu, 001 §6).
+ * (spec 000 §2.1–2.2 route table and menu, 001 §6).
  * Keys are role types; values are action uids `api::<api>.<controller>.<action>` or
  * `plugin::<plugin>.<controller>.<action>`. `'*'` means every action that exists.
  *

@@ -6,7 +6,7 @@ import { canonicalRelations, parseRelation, requireId, type RelationRef } from '
 import { requestState, type AppState, type AttributeView, type AuthUser, type Json, type SchemaView } from './types';
 
 /**
- * Relation scope of every content-API write (issue 8 item 2; docs/architecture.md "Data scope").
+ * Relation scope of every content-API write (docs/architecture.md "Data scope").
  *
  * Registered once as a `content-api.input` validator (src/index.ts), so it runs inside every
  * `validateInput` — the core controllers, `scopedActions` and every controller that validates its

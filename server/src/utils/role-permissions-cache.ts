@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 
 /**
- * The caller's role permissions, read only when the role changed (issue 14 "Find where the time
- * goes"; docs/perf-rest-path.md). The users-permissions strategy needs them on every request and
+ * The caller's role permissions, read only when the role changed (docs/perf-rest-path.md). The users-permissions strategy needs them on every request and
  * read them with one statement each time; a role edit must still apply to the next request on every
  * instance (spec 000 §4, tests/roles-live-permissions.test.ts).
  *

@@ -5,7 +5,7 @@ import { requestState, type Json, type SchemaView } from './types';
 const COMPANY = 'api::company.company';
 
 /**
- * What a caller sees of the users reached through relations (issue 8 item 7; docs/decisions.md
+ * What a caller sees of the users reached through relations (docs/decisions.md
  * "Security: files and relations"). Registered once as a `content-api.output` sanitizer
  * (src/index.ts), so it runs in every `sanitizeOutput` — every core and scoped controller and the
  * users controller — on every populate path at any depth (`populate[users]`,

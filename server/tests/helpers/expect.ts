@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 /**
- * Asserts that `list` is not empty and that every item satisfies `predicate` (issue 9 item 9:
+ * Asserts that `list` is not empty and that every item satisfies `predicate` (because
  * `expect(list.every(p)).toBe(true)` passes on `[]`, so a filter or scope that returned nothing
  * would have looked right).
  */

@@ -2,8 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { rolePermissions } from '../../utils/role-permissions-cache';
 
 /**
- * The content API's authentication strategies, cut to the statements a request needs (issue 14
- * "Find where the time goes"; docs/perf-rest-path.md). Strapi tries every content-API strategy in
+ * The content API's authentication strategies, cut to the statements a request needs (docs/perf-rest-path.md). Strapi tries every content-API strategy in
  * order on every request: first the admin's `content-api-token` (API tokens), then
  * users-permissions'. Both are Strapi's objects, registered through `strapi.get('auth').register`
  * by the admin's and the plugin's `register`; {@link interceptContentApiStrategies} wraps that

@@ -48,8 +48,7 @@ const endedSessions = (value: unknown): EndedSession[] =>
 
 /**
  * The row `verify` read for the request being served (key: its Koa context), handed to the
- * `fetchAuthenticatedUser` call the users-permissions strategy makes right after (issue 14 "Find
- * where the time goes"): one primary-key read per request instead of two, the token version and
+ * `fetchAuthenticatedUser` call the users-permissions strategy makes right after: one primary-key read per request instead of two, the token version and
  * the user + role coming from the same row. Weak keys: nothing outlives its request.
  */
 const readByVerify = new WeakMap<object, AuthenticatedUser>();
