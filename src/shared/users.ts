@@ -1,4 +1,4 @@
-// zod/mini (issue 14): see lib/api/strapi.ts.
+// zod/mini: see lib/api/strapi.ts.
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api/client';
