@@ -3,7 +3,7 @@
  * `npm run bench:lighthouse`: Lighthouse (npm `lighthouse`, default mobile config: Moto G
  * Power screen, simulated slow 4G and 4× CPU slowdown) in Debian's Chromium
  * (`/usr/bin/chromium --headless --no-sandbox`, launched by chrome-launcher) on
- * `/login`, `/sales-orders` and `/receivables` of the production server (issue 13).
+ * `/login`, `/sales-orders` and `/receivables` of the production server.
  *
  * 1. starts `npm start` (scripts/start.mjs) on BENCH_PORT (default 4398) with a fresh
  *    temporary SQLite file (seeded demo data), unless BENCH_URL points at a running server;
