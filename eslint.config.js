@@ -96,7 +96,7 @@ export default tseslint.config(
     },
   },
   {
-    // Files kebab-case (STYLE.md "Names and words"); route files follow TanStack's file-routing names.
+    // Files kebab-case (docs/frontend.md "Names and words"); route files follow TanStack's file-routing names.
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,js}'],
     ignores: ['src/routes/**'],
     rules: {

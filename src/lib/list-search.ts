@@ -3,7 +3,7 @@ export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /**
- * A list's state in the URL search params (STYLE.md "List state lives in the URL"):
+ * A list's state in the URL search params (docs/frontend.md "List state lives in the URL"):
  * page (≥1), pageSize (one of the options), sort `field:asc|desc`, q (client-side search
  * of the current page) and filters (field → text, as typed in the filter panel).
  */
