@@ -10,7 +10,7 @@ import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
  * second, in-process Strapi.
  *
  * utils/output-sanitizer.ts replaces Strapi's output sanitiser with a one-pass equivalent
- * (docs/perf-rest-path.md). Here every answer a second, in-process Strapi sanitises also runs
+ * (docs/performance.md "The API's request path"). Here every answer a second, in-process Strapi sanitises also runs
  * through Strapi's own sanitiser (kept as `sanitize.output.strapi`) on a copy of the same data, in
  * the same request: for every content-type, `populate=*` and each relation populated one level
  * deeper with `*`, for every seeded role, plus /users and /users/me, both must answer the same.
