@@ -74,7 +74,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
  * The renderer main thread's tasks of 10 ms or more after navigation, from Lighthouse's own
  * trace: their wall time (what Lantern multiplies by 4 for TBT) and the CPU time the thread got
  * in them (`tdur`). On a busy 2-core host the thread waits for a core inside its tasks; a low
- * CPU share says a TBT is the host's, not the page's (docs/decisions.md, session 17).
+ * CPU share says a TBT is the host's, not the page's (docs/performance.md "How Lighthouse scores these pages").
  * Returns { wallMs, cpuMs } (rounded ms).
  */
 function mainThreadLongTasks(trace) {

@@ -91,7 +91,7 @@ export function columnVisibility(choice: ColumnChoice): VisibilityState {
 /**
  * The columns not on the table, in column order: those the user hid and those that gave way to
  * the width (`widthHidden`, DataTable's report). Ids of `columnIds` only (a stored id of a column
- * the list no longer has does not count).
+ * the list lacks does not count).
  */
 export function hiddenColumnIds(columnIds: readonly string[], choice: ColumnChoice, widthHidden: readonly string[]): string[] {
   return columnIds.filter((id) => choice.hidden.includes(id) || widthHidden.includes(id));
