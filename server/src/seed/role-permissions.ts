@@ -7,7 +7,7 @@
  * seed/access.ts applies a role's list when the role is created and again only when
  * ROLE_PERMISSIONS_VERSION changes (stored in the core store), so an administrator's
  * later change on /role/{id}/permissions survives restarts. Actions that do not exist
- * (yet) are skipped. Rationale: docs/decisions.md "Server (API)".
+ * (yet) are skipped. Rationale: docs/decisions.md "Seeded roles and one permission map".
  */
 export const ROLE_PERMISSIONS_VERSION = 5;
 

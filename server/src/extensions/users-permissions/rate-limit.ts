@@ -6,7 +6,7 @@ import type { AppContext } from '../../utils/types';
 import { DatabaseStore } from './rate-limit-store';
 
 /**
- * The /auth/* rate limit (docs/decisions.md "Rate limit"), replacing the stock
+ * The /auth/* rate limit (docs/decisions.md "Rate limit on sign-in and password routes"), replacing the stock
  * `plugin::users-permissions.rateLimit` route middleware (same koa2-ratelimit library). The counters
  * live in the database (rate-limit-store.ts), so every API instance behind a load balancer counts in
  * the same buckets (AUTH_RATELIMIT_STORE=memory keeps them per process). The client address is `ctx.request.ip`, which trusts `X-Forwarded-For` only for the

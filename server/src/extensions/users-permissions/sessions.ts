@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import type { AppContext } from '../../utils/types';
 
 /**
- * Sessions of the `legacy-support` JWTs: one per sign-in and device (docs/decisions.md "Sessions").
+ * Sessions of the `legacy-support` JWTs: one per sign-in and device (docs/decisions.md "Sessions per device; revocation by a version claim").
  *
  * Every JWT carries `sid`, a random id of the sign-in that issued it, and `tv`, the user's
  * `token_version` then. A request's token is checked against the user row the strategy reads anyway

@@ -112,7 +112,7 @@ export interface ColumnChoiceControls {
 
 /**
  * The signed-in user's column choice for the list `listKey`, kept in localStorage per user and
- * per list (docs/decisions.md "Column choice stays on the device"). Without a signed-in user the
+ * per list (docs/decisions.md "The column choice stays on the device"). Without a signed-in user the
  * choice lasts until the list is left. A new user or list reads its own stored choice.
  */
 export function useColumnChoice(listKey: string): ColumnChoiceControls {

@@ -57,7 +57,7 @@ export async function checkOrder(strapi: Core.Strapi, data: Json, documentId: st
 
 /**
  * An order links a dealership and a dispatcher only under a company-agreement between the two
- * (docs/decisions.md "Security (sec-auth)"): checked on the order as it will be
+ * (docs/decisions.md "An order links parties that have an agreement"): checked on the order as it will be
  * saved (the stored party when the request leaves it out), for every caller. Either party empty
  * passes. Throws 400 on `user_company_id`.
  */
