@@ -14,8 +14,8 @@
  * 4. builds the Strapi admin panel in a temporary copy of server/ (so server/dist, which a
  *    running API uses, is not touched) and prints the gzipped size of its entry bundle
  *    (the module script of its index.html) beside the PWA figures.
- * Targets: /login ≤ 120 KiB gzipped, the heaviest route
- * ≤ 220 KiB. Sizes are deterministic (no timing): this runs fine on a busy machine.
+ * Targets (docs/performance.md "Targets and current figures"): /login ≤ 120 KiB gzipped, the
+ * heaviest route ≤ 220 KiB. Sizes are deterministic (no timing): this runs fine on a busy machine.
  * Results also go to bench-results/bundle.json.
  * Flags: --skip-admin (PWA only), --no-build (reuse the built PWA), --dead-api (the earlier
  * measure: `vite preview` with no API and a stored session, so every list toasts its load

@@ -31,7 +31,7 @@ export interface ListSearchOptions {
  * back to its default instead of failing, so a hand-edited link still opens the list.
  * Plain code, no zod: every route's `validateSearch` is in the route tree that every page
  * (/login included) loads, and zod there would cost ~16 KiB gzipped. A property
- * test checks it against the zod schema it replaced (tests/unit/list-search.test.ts).
+ * test checks it against an equivalent zod schema (tests/unit/list-search.test.ts).
  * Usage: `validateSearch: listSearchValidator({sortFields: ['id', 'name']})`.
  */
 export function listSearchValidator(options: ListSearchOptions = {}) {
