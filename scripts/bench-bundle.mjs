@@ -17,7 +17,7 @@
  * Targets (docs/performance.md "Targets and current figures"): /login ≤ 120 KiB gzipped, the
  * heaviest route ≤ 220 KiB. Sizes are deterministic (no timing): this runs fine on a busy machine.
  * Results also go to bench-results/bundle.json.
- * Flags: --skip-admin (PWA only), --no-build (reuse the built PWA), --dead-api (the earlier
+ * Flags: --skip-admin (PWA only), --no-build (reuse the built PWA), --dead-api (the other
  * measure: `vite preview` with no API and a stored session, so every list toasts its load
  * failure and counts the toaster; faster, no Strapi start).
  */
