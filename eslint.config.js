@@ -1,4 +1,4 @@
-// ESLint for the PWA (issue 9 item 1). The server has its own config in server/.
+// ESLint for the PWA. The server has its own config in server/.
 // The arrows of docs/frontend.md are rules here, as bulletproof-react's .eslintrc does:
 //   routes → app → features → shared → lib/components/theme; features never import each other
 //   (what two of them need lives in src/shared/); no import cycles; kebab-case files.
@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * What src/app reads of a feature: its declaration (resource.ts, found by a glob too), its data
- * layer (api.ts), its query keys and outbox kinds without its API code (keys.ts, issue 14) and what
+ * layer (api.ts), its query keys and outbox kinds without its API code (keys.ts) and what
  * the offline outbox does with its queued writes (outbox.ts). Routes also take its screens.
  */
 const PUBLIC_FILES = ['resource.ts', 'api.ts', 'keys.ts', 'outbox.ts'];
@@ -96,7 +96,7 @@ export default tseslint.config(
     },
   },
   {
-    // Files kebab-case (STYLE.md "Names and words"); route files follow TanStack's file-routing names.
+    // Files kebab-case (docs/frontend.md "Names and words"); route files follow TanStack's file-routing names.
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,js}'],
     ignores: ['src/routes/**'],
     rules: {

@@ -5,7 +5,7 @@
  * 1. builds the PWA (`vite build`) into its own folder and serves it from the real API
  *    (`npm start`'s Strapi with PWA_DIR set to that folder, on a fresh seeded SQLite file in a
  *    temporary directory), so the screens load their data and behave as for a user: a list
- *    that loads fine shows no failure toast and downloads no toaster (issue 14);
+ *    that loads fine shows no failure toast and downloads no toaster;
  * 2. opens /login in Debian's Chromium and sums the gzipped size of every script it loads;
  * 3. signs in once as the seeded administrator through the login screen, then opens every
  *    route of the route table (built from the resource declarations: scripts/bench-routes-entry.ts)
@@ -14,10 +14,10 @@
  * 4. builds the Strapi admin panel in a temporary copy of server/ (so server/dist, which a
  *    running API uses, is not touched) and prints the gzipped size of its entry bundle
  *    (the module script of its index.html) beside the PWA figures.
- * Targets (issue 14 "A lighter first load"): /login ≤ 120 KiB gzipped, the heaviest route
- * ≤ 220 KiB. Sizes are deterministic (no timing): this runs fine on a busy machine.
+ * Targets (docs/performance.md "Targets and current figures"): /login ≤ 120 KiB gzipped, the
+ * heaviest route ≤ 220 KiB. Sizes are deterministic (no timing): this runs fine on a busy machine.
  * Results also go to bench-results/bundle.json.
- * Flags: --skip-admin (PWA only), --no-build (reuse the built PWA), --dead-api (the earlier
+ * Flags: --skip-admin (PWA only), --no-build (reuse the built PWA), --dead-api (the other
  * measure: `vite preview` with no API and a stored session, so every list toasts its load
  * failure and counts the toaster; faster, no Strapi start).
  */

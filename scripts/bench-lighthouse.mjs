@@ -3,7 +3,7 @@
  * `npm run bench:lighthouse`: Lighthouse (npm `lighthouse`, default mobile config: Moto G
  * Power screen, simulated slow 4G and 4× CPU slowdown) in Debian's Chromium
  * (`/usr/bin/chromium --headless --no-sandbox`, launched by chrome-launcher) on
- * `/login`, `/sales-orders` and `/receivables` of the production server (issue 13).
+ * `/login`, `/sales-orders` and `/receivables` of the production server.
  *
  * 1. starts `npm start` (scripts/start.mjs) on BENCH_PORT (default 4398) with a fresh
  *    temporary SQLite file (seeded demo data), unless BENCH_URL points at a running server;
@@ -74,7 +74,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
  * The renderer main thread's tasks of 10 ms or more after navigation, from Lighthouse's own
  * trace: their wall time (what Lantern multiplies by 4 for TBT) and the CPU time the thread got
  * in them (`tdur`). On a busy 2-core host the thread waits for a core inside its tasks; a low
- * CPU share says a TBT is the host's, not the page's (docs/decisions.md, session 17).
+ * CPU share says a TBT is the host's, not the page's (docs/performance.md "How Lighthouse scores these pages").
  * Returns { wallMs, cpuMs } (rounded ms).
  */
 function mainThreadLongTasks(trace) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /* global window, document, indexedDB, caches, MutationObserver -- functions passed to page.evaluate run in the browser */
 /**
- * `npm run bench:offline` (issue 10 "Tests and figures"), in Debian's Chromium through Playwright
+ * `npm run bench:offline`, in Debian's Chromium through Playwright
  * against the production server (`npm start`, fresh temporary SQLite with the demo seed):
  *
  * 1. Warm start of /sales-orders: the time from navigation start to the first list row painted

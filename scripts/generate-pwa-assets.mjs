@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes the PWA's install assets into public/pwa/ (issue 10): maskable icons 192 and 512 px
+ * Writes the PWA's install assets into public/pwa/: maskable icons 192 and 512 px
  * (theme #0E5FB2, a white counter glyph inside the maskable safe zone, the central 80 %) and
  * two screenshots for the install sheet (wide 1280×800, narrow 540×960) drawn as a schematic
  * of the order list. PNGs are encoded here with node:zlib (no image library needed); run

@@ -2,7 +2,7 @@
 /**
  * `node scripts/lantern-lcp.mjs <artifacts dir> [--drop <regex>] [--all]`: how Lighthouse's simulated
  * LCP (Lantern, the figure `npm run bench:lighthouse` scores) is made, from the artifacts a bench run
- * saved with BENCH_ARTIFACTS=1 (bench-results/lighthouse[-tls]/<page>.artifacts/). Issue 13.
+ * saved with BENCH_ARTIFACTS=1 (bench-results/lighthouse[-tls]/<page>.artifacts/).
  *
  * Lantern rebuilds the page's load as a graph (requests and main-thread tasks, each after what started
  * it) and simulates it on a slow-4G phone: 150 ms round trips, ~1.6 Mbps shared by every request in

@@ -83,7 +83,7 @@ if (process.env.SKIP_BUILD !== '1') {
 // production (docs/deploy.md "Strapi instances"), and the log says how it ended (the error itself is
 // on its stderr, printed by Node). A worker that dies before listening is a failed boot: everything
 // stops with its exit code. One worker: several would be several SQLite writers (docs/decisions.md
-// "Unawaited promises and a server that dies").
+// "One machine: a server that dies is started again").
 const WORKERS = 1;
 cluster.schedulingPolicy = cluster.SCHED_NONE; // the worker accepts its own connections
 cluster.setupPrimary({ exec: path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), args: ['start'], cwd: server });

@@ -1,4 +1,4 @@
-// ESLint for the API (issue 9 items 1 and 8), run by `npm run lint` here and by the root `npm test`.
+// ESLint for the API, run by `npm run lint` here and by the root `npm test`.
 // It uses the repository's lint tooling (installed at the root; Node resolves it from there).
 // Boundaries: one API folder never imports another (shared rules live in src/utils/); no import
 // cycles; kebab-case files (Strapi's numbered router files such as 01-custom.ts included); no
@@ -35,8 +35,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // server/src uses Strapi's types (Core.Strapi, UID, Core.Plugin), Koa's context (utils/types.ts
-      // AppContext) and `unknown` + narrowing instead of `any` (issue 9 item 8): no new `any` there.
-      // Tests, scripts and benches read arbitrary JSON answers and keep it for now.
+      // AppContext) and `unknown` + narrowing instead of `any`: no new `any` there.
+      // Tests, scripts and benches read arbitrary JSON answers: `any` stays allowed there.
       '@typescript-eslint/no-explicit-any': 'off',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',

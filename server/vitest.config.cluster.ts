@@ -11,7 +11,7 @@ class BusinessFirstSequencer extends BaseSequencer {
 }
 
 /**
- * `npm run test:cluster` (issue 13 "Past one machine"; docs/deploy.md): HAProxy, two Strapi instances,
+ * `npm run test:cluster` (docs/deploy.md): HAProxy, two Strapi instances,
  * PostgreSQL and s3rver on 127.0.0.1:7100–7199, started and stopped by tests-cluster/global-setup.ts.
  * Runs tests/business-*.test.ts through the balancer, then tests-cluster/*.test.ts.
  * CLUSTER_ONLY=1 leaves the business files out.

@@ -12,7 +12,7 @@ import './index.css';
 
 // A 401 after the session started (token expired or revoked): sign out; the guard in _app.tsx
 // then sends the user to /login?redirect=<where they were>, and signing in returns there.
-// The client (and TanStack Query) is made with the first signed-in screen: /login has none (issue 14).
+// The client (and TanStack Query) is made with the first signed-in screen: /login has none.
 const queryClient = lazyQueryClient({
   onUnauthorized: () => {
     if (session.getState().status !== 'authenticated') return false;
@@ -29,7 +29,7 @@ let firstScreenPainted!: () => void;
  * Resolves 300 ms after the frame that paints the first screen React committed (or after 5 s if
  * none does): what that screen does not need (users/me's revalidation on a warm start, the service
  * worker's registration, the manifest) starts after it, not between its chunks and its paint
- * (issue 13, LCP). The grace: the frame reaches the screen some time after its main-thread work
+ * (LCP). The grace: the frame reaches the screen some time after its main-thread work
  * (~50 ms in Lighthouse's traces of this host), and a request that ends before then still counts
  * against the paint in Lighthouse's simulation.
  */
@@ -58,7 +58,7 @@ session.subscribe(() => {
 /**
  * The first render, once the router has settled on the URL (app/settle-router.ts): React
  * renders the settled screen once, as a transition, in slices of a few ms that yield to the
- * browser (Lighthouse's Total Blocking Time, issue 13). The static skeleton of index.html
+ * browser (Lighthouse's Total Blocking Time). The static skeleton of index.html
  * stays until React commits.
  */
 async function render() {
@@ -103,7 +103,7 @@ function registerWorker() {
 }
 
 // Dexie, the persisted cache and the outbox load as their own chunk (app/offline.ts), and only
-// for a signed-in user: /login (signed out) downloads none of it (issue 14). Online, the first
+// for a signed-in user: /login (signed out) downloads none of it. Online, the first
 // render does not wait for them (app/boot.ts).
 // The first render is not waited for (the worker and the offline chunk start beside it); its
 // failure (no #root, a router that cannot load) is logged.

@@ -5,7 +5,7 @@ import type { Session } from '@/lib/session';
 export interface RouterContext {
   session: Session;
   /**
-   * The QueryClient, made with the first signed-in route (lib/lazy-query-client.ts; issue 14:
+   * The QueryClient, made with the first signed-in route (lib/lazy-query-client.ts;
    * signed-out pages load no TanStack Query). `_app`'s beforeLoad puts the client itself in its
    * children's context as `queryClient`, which their loaders use.
    */

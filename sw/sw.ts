@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (issue 10), built by vite-plugin-pwa (injectManifest) into dist/sw.js.
+ * The service worker, built by vite-plugin-pwa (injectManifest) into dist/sw.js.
  * Caching and sync signals only — no business logic, no session:
  * - precaches the app shell (every built asset, index.html for every route), so after one
  *   online visit every route opens offline, a cold start included;

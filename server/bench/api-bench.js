@@ -3,7 +3,7 @@
  * npm run bench:api — p50/p95/p99 latency of the list calls the screens make, on the large seed
  * (100,000 orders, ~200,000 receivables: scripts/seed-large.js), at CONCURRENCY clients
  * (default 10) for REQUESTS requests per call (default 200, after 20 sequential warm-up requests and 4 × CONCURRENCY concurrent ones), on
- * SQLite AND on a throw-away PostgreSQL (issue 14 "Benchmarks on both databases").
+ * SQLite AND on a throw-away PostgreSQL.
  *
  *   node bench/api-bench.js                 both databases, one after the other, then both tables
  *   node bench/api-bench.js --db sqlite     SQLite only (server/.tmp/large.db, seeded when missing)
@@ -14,7 +14,7 @@
  * Each call is printed beside a baseline: the same query run straight through the Document
  * Service (`strapi.documents(uid).findMany` + `count`, bench/server.js), i.e. without auth,
  * query validation, data scope and output sanitising — what a plain core find costs on the
- * same data ("core find"); the ratio API p95 / core p95 is the issue's figure. The two are
+ * same data ("core find"); the ratio API p95 / core p95 is the figure docs/performance.md tracks. The two are
  * measured interleaved over the same clients (measurePair), so neither warms the cache for the other. The free-text
  * searches are built by the PWA's own query builders (src/features/{receivables,sales-orders}/
  * strapi-query.ts, bundled on the fly with esbuild) and serialised with qs as the PWA does,
@@ -218,7 +218,7 @@ async function benchOneDatabase() {
     const statuses = ['authorized', 'pending', 'denied', 'paid', 'reversed'];
     const ORDERS = (i) =>
       `populate=*&filters[status_in][$eq]=${statuses[i % 5]}&${range(i)}&sort[0]=billing_date:desc&pagination[page]=${1 + (i % 5)}&pagination[pageSize]=10`;
-    // search-box terms (issue 14): digits of a CPF, part of a dispatcher/customer name, a card
+    // search-box terms: digits of a CPF, part of a dispatcher/customer name, a card
     // brand, an amount, a document number, a status label
     const RECEIVABLE_TERMS = ['3000', 'paulista', 'visa', '150,00', 'NF-1234', 'carioca', 'elo', 'pago'];
     const ORDER_TERMS = ['silva', '3000', 'paulista', 'pago', 'carioca', '150,00', 'avenida', 'oliveira'];
@@ -278,7 +278,7 @@ async function benchOneDatabase() {
       );
     }
 
-    // counting rows for pagination on 100,000 orders (issue 14): findMany of one page vs count
+    // counting rows for pagination on 100,000 orders: findMany of one page vs count
     let count = null;
     if (!process.env.ONLY || 'count'.includes(process.env.ONLY)) {
       const page = (i) => `populate=*&pagination[page]=${1 + (i % 5)}&pagination[pageSize]=10`;

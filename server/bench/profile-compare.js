@@ -2,7 +2,7 @@
 /**
  * Markdown tables of bench/profile.js runs, per call: CPU ms per request and share of each phase,
  * side by side for several profile directories (e.g. before / after a change) and the call's core
- * find (`<call>-core`, from a `CORE=1` run) — what docs/perf-rest-path.md shows.
+ * find (`<call>-core`, from a `CORE=1` run) — what measurements/rest-path-profile.md shows.
  *
  *   node bench/profile-compare.js before=<dir> after=bench-results/profiles [requests=200]
  *

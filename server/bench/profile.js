@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * CPU profile of the list calls (issue 14 "Find where the time goes"): for each call of the bench
+ * CPU profile of the list calls: for each call of the bench
  * (the same queries as bench/api-bench.js), starts bench/server.js under `node --cpu-prof` on the
  * large seed, signs in, warms up, then drives REQUESTS requests (default 300) at CONCURRENCY clients
  * (default 10) inside a measured window, stops the server (which writes the .cpuprofile) and prints

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * SQL statements per request (issue 14 "Find where the time goes"): starts bench/server.js on the
+ * SQL statements per request: starts bench/server.js on the
  * large seed with knex's `query` event logged, signs in, warms each call up, then sends each call of
  * bench/profile.js (API and core find) one at a time and prints every statement it ran, in order,
  * with the count per call. No timing: the statement list is the measure.

@@ -19,7 +19,7 @@ export default ({ env }) => {
           password: env('DATABASE_PASSWORD', 'balcao'),
           schema: env('DATABASE_SCHEMA', 'public'),
           ssl: env.bool('DATABASE_SSL', false) && { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) },
-          // session settings for an API's many short queries (docs/deploy.md "PostgreSQL settings"): no JIT
+          // session settings for an API's many short queries (docs/deploy.md "PostgreSQL"): no JIT
           // compilation (tens of ms on queries the planner merely estimates as large) and no parallel workers
           // (each request already has its own connection; at 10 concurrent searches on 2 cores, workers only
           // add process start-up and contention). DATABASE_PG_OPTIONS='' keeps the server's own defaults.

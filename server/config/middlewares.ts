@@ -5,12 +5,12 @@
  * - CORS origins come from CORS_ORIGINS (comma separated; default none: the PWA is served from the
  *   API's own origin or through the Vite proxy); `Idempotency-Key` is an allowed header.
  * - strapi::body reads multipart up to 20 MB so global::upload-guard can answer the 15 MB rule
- *   itself with a readable message (issue 2 "Uploads").
+ *   itself with a readable message.
  * - global::db-errors turns PostgreSQL value errors (22xxx) into 400s instead of 500s.
  * - global::signed-files answers EVERY request that names /uploads in any spelling, before the
  *   static routes of strapi::public and of the upload plugin (both koa-static, which decode the
  *   path) can see it: it serves /uploads/<name> with a valid signature itself, on one canonical
- *   path, and refuses the rest (issue 8 item 1). strapi::public stays only because Strapi requires it.
+ *   path, and refuses the rest. strapi::public stays only because Strapi requires it.
  * - global::body-drain (before strapi::body): after a 413 the unread rest of the body is discarded,
  *   so the keep-alive connection serves the next request.
  * - global::canonical-path (second): an API path in a spelling no client uses (a route's literal segment

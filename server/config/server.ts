@@ -3,7 +3,7 @@
  * machine): `ctx.request.ip` is the socket's address and a client-sent X-Forwarded-For is ignored.
  * Behind load balancers/reverse proxies the app runs, TRUST_PROXY_HOPS=<n> trusts exactly the
  * last n X-Forwarded-For entries (Koa `proxy` + `maxIpsCount`), so the /auth rate limit keys on
- * the real client and a forged leading entry changes nothing (issue 8 item 5).
+ * the real client and a forged leading entry changes nothing.
  * `dirs.public` (PUBLIC_DIR, default server/public) is where /uploads/* are stored;
  * the test harness points it at a temporary directory.
  * `logger.startup` off: Strapi's banner points at an /admin panel this app does not serve

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the server test suite against a throw-away PostgreSQL cluster (issue 2 "Tests and figures"):
+# Runs the server test suite against a throw-away PostgreSQL cluster:
 # scripts/with-postgres.sh starts the cluster, `vitest run` runs with DATABASE_CLIENT=postgres, then
 # the cluster is stopped and deleted. Extra arguments are passed to vitest (e.g. a test file).
 set -euo pipefail

@@ -39,7 +39,7 @@ export default {
     registerEditVersion(strapi);
     strapi.sanitizers.add('content-api.output', acceptsLists(userExposureSanitizer(strapi)) as unknown as sanitize.Sanitizer);
     registerDeleteNotFound(strapi);
-    // the REST path's per-request work, cut down (issue 14; docs/perf-rest-path.md): the query cache
+    // the REST path's per-request work, cut down (docs/performance.md "The API's request path"): the query cache
     // wraps Strapi's query sanitiser first, so the user-filter rules below run on every request
     registerAbilityCache(strapi);
     registerQuerySanitizeCache(strapi);

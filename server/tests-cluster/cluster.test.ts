@@ -55,7 +55,7 @@ async function token(who: keyof typeof LOGINS): Promise<string> {
 
 /**
  * POST /api/upload straight to `port`, its multipart body sent in two halves: the second only once
- * `gate` resolves. Meanwhile the request is in flight on that instance (used to SIGTERM it then).
+ * `gate` resolves. Meanwhile the request is in flight on that instance (the moment to SIGTERM it).
  */
 function slowUpload(port: number, jwt: string, name: string, bytes: Buffer, gate: Promise<void>): Promise<{ status: number; body: any }> {
   const boundary = `----cluster${randomUUID()}`;

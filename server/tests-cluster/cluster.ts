@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The test cluster of `npm run test:cluster` (issue 13 "Past one machine"; docs/deploy.md): every
+ * The test cluster of `npm run test:cluster` (docs/deploy.md): every
  * process listens on 127.0.0.1, on fixed ports of 7100–7199, and is started and stopped by the run.
  *   7100 HAProxy (deploy/haproxy.cfg as shipped)      7101 PostgreSQL (Debian's, throw-away cluster)
  *   7102 the private bucket: a gate in front of s3rver  7103 s3rver itself (bucket `balcao`)
@@ -35,7 +35,7 @@ export interface ClusterInfo {
 }
 
 /**
- * The private bucket (issue 13 "the bucket private"): s3rver allows anonymous reads and does not
+ * The private bucket: s3rver allows anonymous reads and does not
  * check SigV4 signatures, so the cluster's S3 endpoint is this gate, which answers 403 AccessDenied
  * (S3's XML error) to any request not signed for `accessKeyId` (an `AWS4-HMAC-SHA256` Authorization
  * header or a presigned `X-Amz-Credential`) and forwards the rest to s3rver on `storePort`. Checking

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
 
 /**
- * The production defaults on a second real Strapi (issue 8 items 5 and 10): the /auth rate limit
+ * The production defaults on a second real Strapi: the /auth rate limit
  * on (10 a minute per address + identifier, 30 per identifier, 100 per address), no proxy
  * trusted, no CORS origin configured. Client addresses are real loopback addresses (127.0.0.x).
  */
@@ -27,7 +27,7 @@ afterAll(async () => {
 const attempt = (identifier: string, localAddress: string, headers: Record<string, string> = {}) =>
   requestFrom(server.port, 'POST', '/api/auth/local', { localAddress, headers, body: { identifier, password: 'errada-de-proposito' } });
 
-describe('login rate limit (item 5)', () => {
+describe('login rate limit', () => {
   it('cannot be dodged with a different X-Forwarded-For (no proxy trusted by default)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -76,7 +76,7 @@ describe('login rate limit (item 5)', () => {
   });
 });
 
-describe('CORS default (item 10)', () => {
+describe('CORS default', () => {
   it('echoes no development origin unless CORS_ORIGINS configures it', async () => {
     for (const origin of ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://evil.example']) {
       const res = await requestFrom(server.port, 'OPTIONS', '/api/receivables', {

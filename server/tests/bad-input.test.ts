@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api, apiUrl, login } from './helpers/api';
 
 /**
- * Bad-input sweep over the platform endpoints (issue 2 "Security and bad input"): malformed
+ * Bad-input sweep over the platform endpoints: malformed
  * query strings, unknown fields, wrong types, huge strings and negative numbers answer 4xx with
  * a message, never 5xx.
  */

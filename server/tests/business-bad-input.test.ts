@@ -3,7 +3,7 @@ import { api, login } from './helpers/api';
 import { anOrder, get } from './helpers/business';
 
 /**
- * Bad-input sweep over the business endpoints (issue 2 "Security and bad input"): malformed query
+ * Bad-input sweep over the business endpoints: malformed query
  * strings, unknown fields, wrong types, 100 kB strings, negative amounts and NaN must answer 4xx
  * with a readable message, never 5xx, and never write a row.
  */

@@ -3,7 +3,7 @@ import { call, foreignOrder, get, me } from './helpers/business';
 import { uniqueCpf } from './helpers/users';
 
 /**
- * Issue 8 item 11 (docs/decisions.md "Security (sec-auth)"): who may edit a shared customer, orders
+ * Who may edit a shared customer, orders
  * only between parties with an agreement, and what deleting an order does to its receivables.
  */
 

@@ -5,7 +5,7 @@ import { fileForm, SAMPLES } from './helpers/files';
 import { signFileUrl, signPath } from '../src/utils/signed-url';
 
 /**
- * Issue 8 item 1: every spelling of every route to a private file, signed or not, expired or not.
+ * Every spelling of every route to a private file, signed or not, expired or not.
  * Requests go out byte for byte (node:http with a raw path: no URL normalisation on the client),
  * straight to Strapi. Only the plain `/uploads/<name>` with a valid, unexpired signature for that
  * exact path opens the file.
@@ -106,7 +106,7 @@ function queries(path: string): Array<{ label: string; query: string; plain: num
   ];
 }
 
-describe('stored files: one canonical path is both checked and served (issue 8 item 1)', () => {
+describe('stored files: one canonical path is both checked and served', () => {
   it('the plain /uploads/<name> opens only with a valid unexpired signature of that exact path', async () => {
     let cases = 0;
     for (const { label, query, plain } of queries(fileUrl)) {
@@ -160,7 +160,7 @@ describe('stored files: one canonical path is both checked and served (issue 8 i
   });
 });
 
-describe('signed URLs take their host from configuration, never from the request (issue 8 item 5)', () => {
+describe('signed URLs take their host from configuration, never from the request', () => {
   it('X-Forwarded-Host and Host do not change the link; without PUBLIC_URL it is relative to the serving origin', async () => {
     const admin = await login('admin');
     const up = await api('POST', '/upload', { token: admin, body: fileForm('host.pdf', SAMPLES.pdf, 'application/pdf') });

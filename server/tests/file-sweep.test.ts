@@ -7,8 +7,8 @@ import { anOrder, get } from './helpers/business';
 import { fileForm, SAMPLES } from './helpers/files';
 
 /**
- * Issue 8 item 6 "uploaded files that were never attached are removed after a documented time"
- * (docs/decisions.md "Unattached uploads"; UNATTACHED_FILE_TTL_HOURS, default 24 h). The test
+ * Uploaded files that were never attached are removed after a documented time
+ * (docs/decisions.md "Unattached uploads are swept"; UNATTACHED_FILE_TTL_HOURS, default 24 h). The test
  * harness runs the sweep every 3 s (UNATTACHED_FILE_SWEEP_RULE); the API cannot age a file, so
  * the test backdates `files.created_at` straight in the test database (SQLite or PostgreSQL).
  */

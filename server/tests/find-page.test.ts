@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSecondStrapi } from './helpers/second-strapi';
 
 /**
- * utils/find-page.ts (issue 14): the scoped list's page and count, sent together. It must answer
+ * utils/find-page.ts: the scoped list's page and count, sent together. It must answer
  * exactly what Strapi's core service `find` answers for every pagination shape (paged, offset,
  * defaults, the maxLimit cap, withCount on/off, a bad withCount), and start the count before the
  * page's findMany has finished.

@@ -90,8 +90,7 @@ export interface ApiContentType {
 }
 
 /**
- * The route table and the content-type schemas read from the running Strapi (issue 8 "Tests that
- * generate the attacks": a new content-type or route is covered without anyone writing a test).
+ * The route table and the content-type schemas read from the running Strapi (a new content-type or route is covered without anyone writing a test).
  */
 function describeContentApi(strapi: any): { routes: ApiRoute[]; contentTypes: ApiContentType[] } {
   const routes: ApiRoute[] = [];

@@ -3,7 +3,7 @@ import { api, login, type SeedRole } from './helpers/api';
 import { fileForm, SAMPLES } from './helpers/files';
 
 /**
- * Role × endpoint matrix (issue 2 "Tests"): every call of both spec section-7 tables and every
+ * Role × endpoint matrix: every call of both spec section-7 tables and every
  * custom action, for each seeded role and an anonymous caller. `allow` lists who gets past the
  * permission layer (A admin, D despachante, C concessionária, V vendedor, P anonymous); everyone
  * else must get 401/403. Writes use empty bodies or unknown ids, so an allowed caller gets a

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inlineRuntimeConfig, pwaCsp } from '../src/middlewares/pwa';
 
-/** The PWA's Content-Security-Policy (global::pwa, issue 8 item 9): built from index.html and config.js. */
+/** The PWA's Content-Security-Policy (global::pwa): built from index.html and config.js. */
 describe('pwaCsp', () => {
   const inline = "document.documentElement.dataset.shell='auth'";
   const html = `<html><head><script>${inline}</script><script src="/config.js" defer></script><script type="module" crossorigin src="/assets/index-x.js"></script></head></html>`;
@@ -31,7 +31,7 @@ describe('pwaCsp', () => {
   });
 });
 
-/** A navigation's index.html with config.js written into it (global::pwa, issue 13). */
+/** A navigation's index.html with config.js written into it (global::pwa). */
 describe('inlineRuntimeConfig', () => {
   const page = [
     '<html><head>',

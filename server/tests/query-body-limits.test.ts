@@ -4,7 +4,7 @@ import { api, apiUrl, login } from './helpers/api';
 import { fileForm, SAMPLES } from './helpers/files';
 
 /**
- * Issue 8 item 6, one regression test per fixed case, with the exact status (SQLite and
+ * Body and query limits, one regression test per case, with the exact status (SQLite and
  * PostgreSQL alike): malformed queries 400, deep JSON 400, over-1 MB bodies 413 without harming
  * the keep-alive connection, unparsed body types 415, DELETE of an unknown record 404 on every
  * DELETE route, more than 10 files in one upload 400. Routes come from the running Strapi's

@@ -5,7 +5,7 @@ import { canRead, contentTypes, pathOf, rivalParties, uploadedBy, type ContentTy
 import { childOwnedMessage, setWithConnectMessage } from '../src/utils/relation-scope';
 
 /**
- * Relation-scope sweep (issue 8 "Tests that generate the attacks"), generated at run time from the
+ * Relation-scope sweep, generated at run time from the
  * content-types' schema.json files: for every content-type, every relation and media attribute,
  * every write form and every seeded role, an update of a record the role may write that points the
  * attribute at a row of another company is refused with the status decided below, and reading

@@ -3,7 +3,8 @@ import { anOrder, call, get, me } from './helpers/business';
 import { rivalParties, uploadedBy } from './helpers/scope';
 
 /**
- * Issue 8 items 2 and 7, the attacks as the issue describes them: relations written across
+ * Attacks on the relation scope (docs/decisions.md "Relations in write bodies stay inside the
+ * scope"): relations written across
  * companies, files adopted from others, and users shown through populate.
  */
 let mine: any; // an order of the despachante
@@ -39,7 +40,7 @@ beforeAll(async () => {
 
 const adminRead = async (path: string) => (await get('admin', path)).data;
 
-describe('relations cannot be written across companies (issue 8 item 2)', () => {
+describe('relations cannot be written across companies', () => {
   it('a despachante cannot move another company’s documents, receivables and items into its own order', async () => {
     const [doc, rec, item] = [theirs.documents[0], theirs.receivables[0], theirs.items[0]];
     const attack = { documents: [doc.id], receivables: { connect: [rec.id] }, items: { connect: [{ id: item.id }] } };
@@ -131,7 +132,7 @@ describe('relations cannot be written across companies (issue 8 item 2)', () => 
   });
 });
 
-describe('files are attached only by their uploader, and only once (issue 8 item 2)', () => {
+describe('files are attached only by their uploader, and only once', () => {
   it('another user’s upload is refused (403); one’s own attaches once, then 409 elsewhere; administrators attach any unattached file', async () => {
     const type =
       (await get('despachante', `/document-types?filters[user_company_id][id][$eq]=${mine.user_company_id.id}&pagination[pageSize]=1`)).data[0] ??
@@ -178,7 +179,7 @@ describe('files are attached only by their uploader, and only once (issue 8 item
   });
 });
 
-describe('users shown through populate (issue 8 item 7)', () => {
+describe('users shown through populate', () => {
   it('GET /companies?populate[users][fields][0]=username as a concessionária shows no other company’s people', async () => {
     const rival = await rivalParties();
     const self = await me('concessionaria');

@@ -6,11 +6,11 @@ import { contentTypes } from './helpers/scope';
 import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
 
 /**
- * The REST path's shortcuts answer like Strapi (issue 14 "Find where the time goes"), checked in a
+ * The REST path's shortcuts answer like Strapi, checked in a
  * second, in-process Strapi.
  *
- * utils/output-sanitizer.ts replaces Strapi's output sanitiser with a one-pass equivalent (issue 14
- * "Find where the time goes"). Here every answer a second, in-process Strapi sanitises also runs
+ * utils/output-sanitizer.ts replaces Strapi's output sanitiser with a one-pass equivalent
+ * (docs/performance.md "The API's request path"). Here every answer a second, in-process Strapi sanitises also runs
  * through Strapi's own sanitiser (kept as `sanitize.output.strapi`) on a copy of the same data, in
  * the same request: for every content-type, `populate=*` and each relation populated one level
  * deeper with `*`, for every seeded role, plus /users and /users/me, both must answer the same.

@@ -4,8 +4,7 @@ import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
 import { SETTLE_MS } from '../src/utils/role-permissions-cache';
 
 /**
- * The statements a content-API request runs besides its query (issue 14 "Find where the time
- * goes"; src/extensions/users-permissions/auth-strategies.ts, utils/user-exposure.ts), counted
+ * The statements a content-API request runs besides its query (src/extensions/users-permissions/auth-strategies.ts, utils/user-exposure.ts), counted
  * through knex's `query` event in a second, in-process Strapi — and the answers that must not
  * change with them: a JWT-shaped bearer is not looked up as an API token (and a bad one is refused
  * as before), a hex bearer still is (an expired API token answers Strapi's "Token expired"), the

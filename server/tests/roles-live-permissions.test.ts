@@ -30,7 +30,7 @@ const enabledActions = (tree: Record<string, { controllers: Record<string, Recor
     .sort();
 
 /**
- * Issue 11: saving a role's permissions (the matrix's PUT) changes what its users can do at their
+ * Saving a role's permissions (the matrix's PUT) changes what its users can do at their
  * next session start, without restarting the server; a PUT of name and description alone keeps them.
  */
 describe('role permissions take effect without a restart', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSecondStrapi } from './helpers/second-strapi';
 
 /**
- * utils/search/rewrite.ts in process (issue 14 "Free-text search that scales"): the REST path turns
+ * utils/search/rewrite.ts in process: the REST path turns
  * a relation branch whose target matches nothing into `{rel: {id: {$null: true, $notNull: true}}}`
  * (utils/search/list-filters.ts relationBranchesToIds). Such a branch is false on every row; left in the
  * `$or`, its join kept every API search on the scan path (the API was 3–5× the core find). The

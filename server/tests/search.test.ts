@@ -5,7 +5,7 @@ import { api, login, type SeedRole } from './helpers/api';
 import { anOrder, get, me, uniq } from './helpers/business';
 
 /**
- * Issue 14 "Free-text search that scales" (docs/architecture.md "Free-text search"): the search
+ * Free-text search that scales (docs/architecture.md "Free-text search"): the search
  * boxes of /receivables and /sales-orders (spec 001 §7) answer from trigram indexes (pg_trgm GIN on
  * PostgreSQL, FTS5 trigram on SQLite) through utils/search. The answers must be those of Strapi's
  * own query, on both databases:

@@ -136,7 +136,7 @@ describe('sessions: a password change, a block or Sair de todos os dispositivos 
   });
 });
 
-describe('one’s own password, CPF/CNPJ and e-mail through PUT /users/:id need the current password (item 3)', () => {
+describe('one’s own password, CPF/CNPJ and e-mail through PUT /users/:id need the current password', () => {
   it('refuses a password in the body, pointing to change-password; the old password still signs in', async () => {
     const u = await createUser(await login('admin'));
     const token = await signIn(u.username, u.password);
@@ -186,7 +186,7 @@ describe('one’s own password, CPF/CNPJ and e-mail through PUT /users/:id need 
   });
 });
 
-describe('forgot-password does the account work off the request path (item 8)', () => {
+describe('forgot-password does the account work off the request path', () => {
   it('answers the same {ok:true} for a known e-mail even when the mail cannot be sent (no 500 oracle)', async () => {
     const u = await createUser(await login('admin'));
     const dir = emailOutbox();
@@ -219,7 +219,7 @@ describe('forgot-password does the account work off the request path (item 8)', 
   });
 });
 
-describe('roles: own role only for non-managers, no control characters in names (item 10)', () => {
+describe('roles: own role only for non-managers, no control characters in names', () => {
   it('a user who may not manage roles reads only their own role', async () => {
     const admin = await login('admin');
     const adminRole = await roleId(admin, 'administrador');

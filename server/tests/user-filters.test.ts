@@ -4,7 +4,7 @@ import { get, me } from './helpers/business';
 import { canRead, contentTypes, type ContentType } from './helpers/scope';
 
 /**
- * Users' hidden fields cannot be read through filters or sorts (issue 8 item 7, the query side;
+ * Users' hidden fields cannot be read through filters or sorts (the query side;
  * "Done means … can neither read …"). Generated from the schemas: for every content-type with a
  * relation to users, every non-administrator role that may list it, and every user linked on a
  * row the role sees whose CPF/CNPJ the role may not see (not itself, not its own people):

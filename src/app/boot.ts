@@ -14,7 +14,7 @@ export interface OfflineModule {
 
 export interface BootDeps {
   session: Session;
-  /** The client, or its lazy source (main.tsx: made only once a session exists, issue 14). */
+  /** The client, or its lazy source (main.tsx: made only once a session exists). */
   queryClient: QueryClient | (() => QueryClient | Promise<QueryClient>);
   /** Mounts React (main.tsx: the first render, as a transition). */
   render(): void;
@@ -30,7 +30,7 @@ export interface BootDeps {
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Starts the app (issue 13: nothing on the first screen waits for IndexedDB):
+ * Starts the app (nothing on the first screen waits for IndexedDB):
  * - online, React renders at once: the shell and the list frame paint while the screen's data
  *   comes from the network, and the persisted cache (Dexie-free reader, app/offline.ts) is
  *   restored beside it; what the network already answered is newer and stays (TanStack's

@@ -13,13 +13,13 @@ import { clearServiceWorkerUserCaches } from '@/lib/offline/update';
 import type { Session } from '@/lib/session';
 
 /**
- * Offline wiring of the app (issue 10), loaded as its own chunk by main.tsx (app/boot.ts) once a
+ * Offline wiring of the app, loaded as its own chunk by main.tsx (app/boot.ts) once a
  * user is signed in, so /login loads none of it (the service worker is registered by main.tsx):
  * the persisted query cache, the outbox with the features' handlers, the wipe on logout and the
  * request for persistent storage after sign-in. Neither this chunk nor the cache uses Dexie
  * (lib/offline/idb.ts); the outbox runtime (Dexie, ~33 KiB gzipped) loads only when the user
  * has something queued — at start, when the network returns, on the service worker's Background
- * Sync message, at a sign-in — or when a screen that queues writes opens (issue 14).
+ * Sync message, at a sign-in — or when a screen that queues writes opens.
  */
 
 const userIdOf = (session: Session) => () => {
@@ -56,7 +56,7 @@ const DELIVERED_TEXT: Record<string, string> = {
 /**
  * The outbox handlers of an order's payment and document writes and of its edits, loaded with the first send: they
  * bring the payments' and documents' API code (zod schemas, date-fns), which a page that sends
- * nothing does not need (issue 14). `alreadyDone` is only asked after a failed `send`, so the
+ * nothing does not need. `alreadyDone` is only asked after a failed `send`, so the
  * modules are there.
  */
 let loadedHandlers: Record<string, OutboxHandler> | undefined;

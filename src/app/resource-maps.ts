@@ -5,7 +5,7 @@ import { RESOURCES } from './resources';
 
 /** What the build writes into index.html and the service worker (scripts/vite-resource-maps.ts). */
 export interface ResourceMaps {
-  /** List route → its title (the resource label): the app-frame skeleton paints it (issue 13, LCP). */
+  /** List route → its title (the resource label): the app-frame skeleton paints it (LCP). */
   listTitles: Record<string, string>;
   /**
    * List route → [canonical search, first-page request path]: index.html requests a list's first

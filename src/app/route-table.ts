@@ -23,7 +23,7 @@ const APP_ROUTES: Record<string, RouteMeta> = {
   // Spec 000 §2.1: the home needs user me, like its menu item. Without it there is no "/" to
   // fall back to: the guard sends the session to /login (lib/navigation/guard.ts).
   '/': { permission: userResource.permission('me') },
-  // The offline queue (issue 10): every signed-in user sees only their own queued items.
+  // The offline queue: every signed-in user sees only their own queued items.
   '/fila': signedIn,
 };
 

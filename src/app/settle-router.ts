@@ -4,7 +4,7 @@ import { trimPathRight, type AnyRouter } from '@tanstack/react-router';
 export const ROUTER_PENDING_MS = 1_000;
 
 /**
- * Settles `router` on the opening URL before React mounts it (issue 13, Total Blocking Time):
+ * Settles `router` on the opening URL before React mounts it (Total Blocking Time):
  * beforeLoad, redirects, loaders and the matched routes' code chunks all run with no React
  * mounted, so the first render (main.tsx) renders the settled screen once, as a time-sliced
  * transition. Mounting first made each step of that load (pending, the lazy screen, idle) a

@@ -1,4 +1,4 @@
-// lightFormat (numeric tokens only): `format` would bring the text formatters (issue 14; lib/format.ts).
+// lightFormat (numeric tokens only): `format` would bring the text formatters (lib/format.ts).
 import { isValid, lightFormat, parseISO } from 'date-fns';
 
 /**

@@ -1,5 +1,5 @@
 // lightFormat, not format: these patterns are numeric, and `format` brings date-fns' text
-// formatters and its default locale (~3 KiB gzipped) to every screen that shows a date (issue 14).
+// formatters and its default locale (~3 KiB gzipped) to every screen that shows a date.
 import { isValid, lightFormat, parseISO } from 'date-fns';
 import { formatCep, formatPhone } from '@brazilian-utils/brazilian-utils';
 

@@ -5,7 +5,7 @@ import type { QueryClientOptions } from './query-client';
 export type QueryClientSource = () => QueryClient | Promise<QueryClient>;
 
 /**
- * The app's QueryClient, made on first use (issue 14): TanStack Query (~9 KiB gzipped) and
+ * The app's QueryClient, made on first use: TanStack Query (~9 KiB gzipped) and
  * lib/query-client.ts load only when a signed-in route (`_app`'s beforeLoad) or the offline
  * boot asks for it, so /login and the other signed-out pages download none of it.
  * `get()` answers the client synchronously once it exists (moving between screens never waits),

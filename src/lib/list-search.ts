@@ -3,7 +3,7 @@ export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /**
- * A list's state in the URL search params (STYLE.md "List state lives in the URL"):
+ * A list's state in the URL search params (docs/frontend.md "List state lives in the URL"):
  * page (≥1), pageSize (one of the options), sort `field:asc|desc`, q (client-side search
  * of the current page) and filters (field → text, as typed in the filter panel).
  */
@@ -30,8 +30,8 @@ export interface ListSearchOptions {
  * Builds the `validateSearch` of a list route: anything malformed in the URL falls
  * back to its default instead of failing, so a hand-edited link still opens the list.
  * Plain code, no zod: every route's `validateSearch` is in the route tree that every page
- * (/login included) loads, and zod there would cost ~16 KiB gzipped (issue 14). A property
- * test checks it against the zod schema it replaced (tests/unit/list-search.test.ts).
+ * (/login included) loads, and zod there would cost ~16 KiB gzipped. A property
+ * test checks it against an equivalent zod schema (tests/unit/list-search.test.ts).
  * Usage: `validateSearch: listSearchValidator({sortFields: ['id', 'name']})`.
  */
 export function listSearchValidator(options: ListSearchOptions = {}) {

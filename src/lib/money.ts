@@ -1,5 +1,5 @@
 /**
- * Exact money (spec 001 §1, §5, §9; issue 4 "Money").
+ * Exact money (spec 001 §1, §5, §9).
  *
  * The API stores amounts in **reais** as decimals with two places; the PWA computes
  * in **centavos** (safe integers) so sums, instalment values and the cents-typing

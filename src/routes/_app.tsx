@@ -16,7 +16,7 @@ import { useSession, type SessionState } from '@/lib/session';
 export const Route = createFileRoute('/_app')({
   // The layout itself needs a session; each leaf route's own permission is checked below.
   staticData: { permission: 'signed-in' },
-  // Also makes the QueryClient on the first signed-in screen (issue 14: /login has none) and
+  // Also makes the QueryClient on the first signed-in screen (/login has none) and
   // hands it to the children's loaders as `context.queryClient`.
   beforeLoad: ({ context, matches }) => {
     const check = (state: SessionState) => {
@@ -42,7 +42,7 @@ export const Route = createFileRoute('/_app')({
   },
   pendingMs: 0,
   // Not the router's default 500 ms: on a cold start the placeholder shows while the screen's
-  // chunks load, and the screen must replace it as soon as they ran (issue 13, LCP).
+  // chunks load, and the screen must replace it as soon as they ran (LCP).
   pendingMinMs: 0,
   pendingComponent: SessionPlaceholder,
   component: AppLayout,

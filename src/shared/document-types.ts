@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-// zod/mini (issue 14): see lib/api/strapi.ts.
+// zod/mini: see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 import { api } from '@/lib/api/client';
 import { pagedSchema, strapiIdSchema } from '@/lib/api/strapi';

@@ -1,4 +1,4 @@
-// zod/mini (issue 14): see lib/api/strapi.ts.
+// zod/mini: see lib/api/strapi.ts.
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '@/lib/api/client';
@@ -36,8 +36,8 @@ export function refUserName(ref: UserRef | { id: number } | null | undefined): s
 /**
  * Label of a populated user relation in lists (e.g. the orders' "Vendedor" column): `name`, else
  * the username formatted as CPF/CNPJ, else ''. Non-administrators get other companies' users
- * with id, documentId, name and type only (no username/e-mail: docs/decisions.md "Security: files
- * and relations"), so `name` comes first.
+ * with id, documentId, name and type only (no username/e-mail: docs/decisions.md "What a caller
+ * sees of other users"), so `name` comes first.
  */
 export function userRefLabel(ref: UserRef | { id: number } | null | undefined): string {
   if (!ref) return '';

@@ -1,4 +1,4 @@
-// zod/mini (issue 14): see lib/api/strapi.ts.
+// zod/mini: see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 import { strapiIdSchema } from '@/lib/api/strapi';
 import { lookupQuery } from './lookup';

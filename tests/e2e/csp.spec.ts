@@ -4,7 +4,7 @@ import { createOrderViaApi, expect, test } from './orders-helpers';
 
 /**
  * The app runs under the production server's Content-Security-Policy without a single
- * violation (issue 13: Lighthouse best practices counts any "Content security policy" entry
+ * violation (Lighthouse best practices counts any "Content security policy" entry
  * of Chromium's Issues panel, even a caught one such as zod's `new Function` probe). Two
  * witnesses per page: the DevTools Protocol's Audits issues (what Lighthouse reads) and the
  * page's own `securitypolicyviolation` events (with the blocked URI and directive, for the
@@ -64,7 +64,7 @@ async function settle(page: Page, inFlight: () => number) {
     .catch(() => undefined);
 }
 
-test.describe('Content-Security-Policy: no violation reported (issue 13, best practices)', () => {
+test.describe('Content-Security-Policy: no violation reported (Lighthouse best practices)', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('on /login, signed out', async ({ page }) => {

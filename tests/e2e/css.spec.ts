@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * The served stylesheet after postcss-prune-var (postcss.config.cjs, issue 13): every custom
+ * The served stylesheet after postcss-prune-var (postcss.config.cjs): every custom
  * property the sheet reads is declared in it, unless something sets it at run time (Ark/zag on
  * the element, Panda's optional `--global-*` hooks); every token it declares is read somewhere
  * (Panda alone declares the whole theme, ~480, the app reads ~90); and the tokens still paint

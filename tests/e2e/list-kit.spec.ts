@@ -50,7 +50,7 @@ async function typeWithPageClock(page: Page, listPath: string, text: string, gap
   await answered;
 }
 
-test.describe('List kit (issue 9 item 4)', () => {
+test.describe('List kit', () => {
   test('typing "silva" in Buscar sends one list request, after the pause', async ({ page }) => {
     await page.clock.install();
     await login(page, 'admin');

@@ -4,7 +4,7 @@ import { documentField, passwordField } from './helpers';
 import { apiToken, card } from './orders-helpers';
 
 /**
- * Shared by the offline specs (issue 10). Before a test goes offline the service worker must
+ * Shared by the offline specs. Before a test goes offline the service worker must
  * control the page AND have finished precaching, else a reload offline gets the browser's
  * ERR_INTERNET_DISCONNECTED: wait for `navigator.serviceWorker.ready`; if the page is still not
  * controlled (the worker activated after the page loaded and has not claimed it yet), reload

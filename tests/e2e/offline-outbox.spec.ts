@@ -5,7 +5,7 @@ import { addPayment, createAdministrator, onOrder, openOrder, orderPersisted, se
 import { createOrderViaApi, expect, test, toastText } from './orders-helpers';
 
 /**
- * Issue 10 "The outbox", in Chromium against the real server: Registrar / Estornar offline (also
+ * The outbox, in Chromium against the real server: Registrar / Estornar offline (also
  * on a payment that is itself still queued); a server answering 500 to the first attempts; an
  * answer lost after the server committed; a refused item edited on the queue page; an expired
  * session while items wait; two tabs open when the network returns. Each ends by reading the

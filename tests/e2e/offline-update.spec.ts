@@ -8,7 +8,7 @@ import { serverPayments, serviceWorkerReady } from './offline-helpers';
 import { card, createOrderViaApi, expect, test } from './orders-helpers';
 
 /**
- * Issue 10 "never a forced reload while the outbox is sending": a second release of the service
+ * Never a forced reload while the outbox is sending: a second release of the service
  * worker, offered while a payment is being sent, is activated only after that send is delivered.
  *
  * Staging a second release without a second build: the app is reached through a small proxy of

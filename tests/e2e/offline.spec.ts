@@ -9,7 +9,7 @@ import { apiToken, card, createOrderViaApi } from './orders-helpers';
 import { orderPersisted, persistedQuery, serviceWorkerReady } from './offline-helpers';
 
 /**
- * Issue 10 "Installable" and "Reading offline", in Chromium against the real server: the
+ * Installable, and reading offline, in Chromium against the real server: the
  * service worker precaches the shell, so after one online visit every route of the route table
  * opens with the network off (a new page too); the persisted query cache paints lists seen
  * before with 'Sem conexão' and the data's age; the DevTools Protocol finds no installability error.
@@ -68,7 +68,7 @@ test('a list seen online opens offline after a reload, with its rows, the offlin
   await login(page, 'admin');
   await page.goto('/sales-orders');
   const firstRow = page.locator('tbody tr').first();
-  // The list frame paints before its data (issue 13): wait for a row of data, not 'Carregando...'.
+  // The list frame paints before its data: wait for a row of data, not 'Carregando...'.
   await expect(firstRow).toBeVisible();
   await expect(firstRow).not.toHaveText('Carregando...');
   const text = (await firstRow.textContent()) ?? '';

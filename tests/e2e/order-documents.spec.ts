@@ -153,7 +153,7 @@ test.describe('a private file opens without opener', () => {
   });
 });
 
-test.describe('a dispatcher on a 375 px phone (issue 4 "Done means")', () => {
+test.describe('a dispatcher on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
   test('opens an order, photographs a document, records and settles a payment; the office sees it', async ({ page, request, browser }) => {

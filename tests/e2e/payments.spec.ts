@@ -87,7 +87,7 @@ test.describe('Payments of an order (spec 001 §2 Dados do pagamento, §4, §5)'
     // the creation toasts sit over the rows' buttons (bottom-end); a pointer resting on one pauses it for good
     await expect(page.locator('[data-scope="toast"][data-part="root"]')).toHaveCount(0, { timeout: 15_000 });
 
-    // No answer (issue 10): instead of failing, the Registrar waits in the outbox and goes when the server answers.
+    // No answer: instead of failing, the Registrar waits in the outbox and goes when the server answers.
     let unanswered = 0;
     await page.route('**/api/receivables/confirm/**', (route) => {
       unanswered += 1;

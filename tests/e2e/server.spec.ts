@@ -7,8 +7,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The production server of `npm start` (Strapi serving dist/ through global::pwa, issue 13
- * "One machine" and issue 8 item 9), checked over raw HTTP so nothing decompresses or follows
+ * The production server of `npm start` (Strapi serving dist/ through global::pwa),
+ * checked over raw HTTP so nothing decompresses or follows
  * for us: cache headers per kind of file, precompressed answers, the 404s that must not fall
  * back to index.html, the history fallback, the security headers, framing, 304 revalidation
  * and a >1 MB body on the app's port.
@@ -112,7 +112,7 @@ test.describe('production server (npm start)', () => {
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(zlib.brotliDecompressSync(br.body).equals(original)).toBe(true);
-    // Only the headers that mean something on a script (pwa.ts DOCUMENT_ONLY_HEADERS, issue 13).
+    // Only the headers that mean something on a script (pwa.ts DOCUMENT_ONLY_HEADERS).
     expect(br.headers['x-content-type-options']).toBe('nosniff');
     expect(br.headers['referrer-policy']).toBeTruthy();
     for (const h of ['content-security-policy', 'x-frame-options', 'access-control-allow-origin', 'x-download-options']) {
@@ -140,7 +140,7 @@ test.describe('production server (npm start)', () => {
   });
 
   test("every script under /assets starts with V8's compile hint, the entry's twins too", async () => {
-    // balcao:compile-hints (vite.config.ts, issue 13): the hint only works as the file's first token.
+    // balcao:compile-hints (vite.config.ts): the hint only works as the file's first token.
     const hint = '//# allFunctionsCalledOnLoad\n';
     const src = entryScript();
     for (const encoding of ['br', 'gzip', 'identity']) {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PASSWORD, ROLES, documentField, login, menu, passwordField } from './helpers';
 
 /**
- * Issue 9 item 6: a 401 after the session started (token expired or revoked) signs out and
+ * A 401 after the session started (token expired or revoked) signs out and
  * returns to /login?redirect=<where the user was>; signing in goes back there. (Refusing a
  * redirect to another site is unit-tested: tests/unit/feedback.test.tsx, safeRedirect.)
  */

@@ -59,7 +59,7 @@ test('the session survives a reload', async ({ page }) => {
   await expect(page.getByTestId('sidebar-user-name')).toHaveText('Concessionária Avenida Veículos');
 });
 
-test.describe('a signed-in cold start (issue 13, LCP)', () => {
+test.describe('a signed-in cold start (LCP)', () => {
   // The worker would answer from its precache; this is about what index.html announces.
   test.use({ serviceWorkers: 'block' });
 
@@ -153,9 +153,7 @@ test.describe('a signed-in cold start (issue 13, LCP)', () => {
 });
 
 test.describe('the shared chunks of a signed-in start (scripts/vite-chunk-groups.ts)', () => {
-  test("/login loads no signed-in chunk until a sign-in is attempted, and never the list kit, the feature schemas or the lists' ui (issue 14)", async ({
-    page,
-  }) => {
+  test("/login loads no signed-in chunk until a sign-in is attempted, and never the list kit, the feature schemas or the lists' ui", async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { sharedChunkModules, type GraphModule } from '../../scripts/vite-chunk-groups';
 
 /**
- * Issue 13: a signed-in start loads what every signed-in screen needs as one `core` chunk and
+ * A signed-in start loads what every signed-in screen needs as one `core` chunk and
  * the list kit as one `list-kit` chunk (scripts/vite-chunk-groups.ts), never taking a module
- * that /login or /reset-password can load, so the public screens download no more (issue 14).
+ * that /login or /reset-password can load, so the public screens download no more.
  */
 describe('shared chunks of a signed-in start', () => {
   const R = '/app/src/routes';

@@ -11,7 +11,7 @@ import { writeIndexMaps } from '../../scripts/index-maps';
 import { createTestApp } from './helpers/render-route';
 
 /**
- * Issue 13 (LCP): index.html's inline script requests a list's first page with the page, and
+ * LCP: index.html's inline script requests a list's first page with the page, and
  * lib/api/early.ts hands that answer to the list's own query. The script's path → [canonical
  * search, request path] map, which the build writes from the resource declarations
  * (scripts/vite-resource-maps.ts), must be what the app's list routes ask for at their default

@@ -17,7 +17,7 @@ afterEach(() => {
 const serverSaid = new ApiError({ status: 400, message: 'CPF já cadastrado', hasServerMessage: true });
 const noMessage = new ApiError({ status: 500, message: 'HTTP 500' });
 
-describe('failure texts from meta (issue 9 item 6)', () => {
+describe('failure texts from meta', () => {
   it('shows nothing without an errorMessage', () => {
     expect(failureToast(serverSaid, undefined)).toBeUndefined();
     expect(failureToast(serverSaid, {})).toBeUndefined();

@@ -6,7 +6,7 @@ import { dateFnsPtBrDefault } from '../../scripts/vite-date-fns-locale';
 import { importGraph, root } from './helpers/import-graph';
 
 /**
- * Issue 14 (heaviest route ≤ 220 KiB): two things every form or every date used to download.
+ * Heaviest route ≤ 220 KiB (docs/performance.md): two things a form or a date does not download.
  * - Maskito and the masks (~4 KiB gzipped) load only with a form that has a CPF/CNPJ, phone or CEP
  *   input (`useMaskedAppForm`, components/form/masked-form.tsx): the form kit and the forms
  *   without one (the /document-type modal, an order, the registers) do not reach them.

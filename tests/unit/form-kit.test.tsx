@@ -44,7 +44,7 @@ function renderField<V>(opts: { defaultValue: V; schema: z.ZodType; field: (f: A
 /** The pre-bound field components, as `form.AppField` hands them to its children. */
 type AnyBoundField = typeof import('@/components/form/fields') & typeof import('@/components/form/masked-form');
 
-describe('form kit: pre-bound fields (issue 9 item 5)', () => {
+describe('form kit: pre-bound fields', () => {
   it('TextField: label, zod message, the text as typed', async () => {
     const { onSubmit, user, submit } = renderField({
       defaultValue: '',

@@ -17,7 +17,7 @@ import { vehicleTypeResource } from '@/features/vehicle-types/resource';
 import { writeIndexMaps } from '../../scripts/index-maps';
 
 /**
- * Issue 13: index.html's app-frame skeleton paints the list screens' titles before any
+ * index.html's app-frame skeleton paints the list screens' titles before any
  * JavaScript module ran. Its small path → title map, which the build writes from the resource
  * declarations (scripts/vite-resource-maps.ts), must say what the screens say (their resource
  * labels, which ListPage shows as the h1), and its script must fill the title only on those paths.

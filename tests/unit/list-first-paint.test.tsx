@@ -4,7 +4,7 @@ import { stubCollection } from './helpers/fake-collection';
 import { can, renderRoute } from './helpers/render-route';
 
 /**
- * Issue 13 (LCP): a list route's loader starts the request but does not hold the screen, so the
+ * LCP: a list route's loader starts the request but does not hold the screen, so the
  * frame (title, filters, 'Carregando...') paints while the list request is still under way; the
  * pager waits for the rows, so their arrival moves nothing.
  */
@@ -37,7 +37,7 @@ describe('list routes paint before their data', () => {
 });
 
 /**
- * Issue 13 (TBT): on a phone the list body (TanStack Table, the cards) mounts in a deferred pass
+ * Total Blocking Time: on a phone the list body (TanStack Table, the cards) mounts in a deferred pass
  * and the rows render in one; every row still becomes a card, with its actions, and the pager
  * comes after them.
  */

@@ -7,7 +7,7 @@ import type { ListSearch } from '@/lib/list-search';
 /**
  * A search typed on a list and a link clicked before the search box's pause is over: the user
  * lands where the link points. The list stays mounted while the next page loads (its route's
- * chunk and loader), so the box's late navigation used to take the user back to the list
+ * chunk and loader), so the box's late navigation would take the user back to the list
  * (despachantes.spec "Novo after clearing a filter", under load).
  */
 

@@ -41,7 +41,7 @@ describe('range text', () => {
 });
 
 /**
- * The validator is plain code (it is in every page's route tree, issue 14); this is the zod
+ * The validator is plain code (it is in every page's route tree); this is the zod
  * schema it replaced, kept as the reference: both must answer the same for any URL search.
  */
 function zodReference(options: ListSearchOptions) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importGraph } from './helpers/import-graph';
 
 /**
- * Issue 14 (/login ≤ 120 KiB gzipped): what the sign-in page runs — the entry (main.tsx, the
+ * /login ≤ 120 KiB gzipped (docs/performance.md): what the sign-in page runs — the entry (main.tsx, the
  * router, boot) and the login screen — imports, by value, no TanStack Query (the QueryClient is
  * made by `_app`'s beforeLoad, lib/lazy-query-client.ts), no Ark toast store (toast-store.ts loads
  * with the first toast), no form library, no zod and no Dexie. Walks the static value imports

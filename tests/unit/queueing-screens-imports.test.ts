@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 14: the screens that queue writes (an order's payments and documents, an order's edit, /fila) open without
+ * The screens that queue writes (an order's payments and documents, an order's edit, /fila) open without
  * Dexie (~33 KiB gzipped); the outbox runtime loads with the first queued write (`useOutbox()` of
  * lib/offline/outbox-peek.ts). A value import of Dexie or of the modules that import it
  * (lib/offline/sync, lib/offline/db) would put it back in their chunks; `import type` is erased.

@@ -18,7 +18,7 @@ import { root } from './helpers/import-graph';
 
 /**
  * The one list allowed: the pages the Lighthouse benchmark measures (scripts/bench-lighthouse.mjs
- * PAGES) are the screens issue 13's targets name, a choice of the benchmark, not a fact of the
+ * PAGES) are the screens docs/performance.md's targets name, a choice of the benchmark, not a fact of the
  * resources.
  */
 const ALLOWED = new Set([path.join('scripts', 'bench-lighthouse.mjs')]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyRoute } from '@tanstack/react-router';
 
 /**
- * Every route file declares who may open it (issue 9 item 9), read from the route files
+ * Every route file declares who may open it, read from the route files
  * themselves — not from src/app/route-table.ts — so a route added without `staticData.permission`
  * (or with a malformed one) fails here even if the compiler were bypassed.
  */

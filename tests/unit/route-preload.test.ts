@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutePath, routePreloadMap, routePreloadScript } from '../../scripts/vite-route-preload';
 
 /**
- * Issue 13: the build writes, for each signed-in path, the chunks its screen needs beyond the
+ * The build writes, for each signed-in path, the chunks its screen needs beyond the
  * entry, so index.html can preload them at once (scripts/vite-route-preload.ts).
  */
 describe('route preload map', () => {

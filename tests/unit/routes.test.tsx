@@ -5,7 +5,7 @@ import { can, renderRoute } from './helpers/render-route';
 /**
  * The real route tree in jsdom (tests/unit/helpers/render-route.tsx): the `_app` guard reads each
  * route's `staticData.permission`, the menu shows what the role may open, /login keeps only
- * same-site redirects (spec 000 §2.1, §2.2, §4; issue 9 items 3, 6, 9).
+ * same-site redirects (spec 000 §2.1, §2.2, §4).
  */
 describe('routes over the real tree', () => {
   it('opens a screen the role may open, with its menu entry', async () => {

@@ -4,7 +4,7 @@ import { createOrderPayment, newOrderPaymentInput } from '@/features/order-payme
 import { ApiError } from '@/lib/api';
 
 /**
- * The two functions the offline outbox will replay (issue 4 "Ready for offline"): plain data in,
+ * The two functions the offline outbox will replay: plain data in,
  * the created record out, the same request (and Idempotency-Key) on every retry.
  */
 

@@ -248,7 +248,7 @@ describe('Dados do pagamento card', () => {
     expect(screen.getAllByText((t) => plain(t) === 'R$ 25,00')).toHaveLength(2);
   });
 
-  it('registers a queued payment through its own handler, and shows queued actions instead of their buttons (issue 10)', async () => {
+  it('registers a queued payment through its own handler, and shows queued actions instead of their buttons', async () => {
     const user = userEvent.setup();
     const onRegister = vi.fn().mockResolvedValue(undefined);
     const onAction = vi.fn();

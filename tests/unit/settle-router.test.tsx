@@ -18,7 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('settleRouter (issue 13: the first render waits for the router, not the other way round)', () => {
+describe('settleRouter (the first render waits for the router, not the other way round)', () => {
   it('loads a list once: its canonical URL (validateSearch defaults) before mounting, nothing after', async () => {
     const { router, queryClient } = await createTestApp('/sales-orders', { permissions: can('sales-order', ['find', 'findOne']) });
     const loads = countLoads(router);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 14 (heaviest route ≤ 220 KiB): zod's classic API costs ~13 KiB gzipped on top of its core,
+ * Heaviest route ≤ 220 KiB (docs/performance.md): zod's classic API costs ~13 KiB gzipped on top of its core,
  * and ONE classic import anywhere in a screen's graph downloads it. These modules are reached by
  * every screen (lib/api/strapi.ts) or by the heaviest screens (/document-type, an order and its
  * sections, a receivable, /fila, /profile, the users screens), so they use zod/mini; a classic

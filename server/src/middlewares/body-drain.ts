@@ -1,8 +1,8 @@
 import type { AppContext } from '../utils/types';
 
 /**
- * `global::body-drain`, right before strapi::body (issue 8 item 6: "bodies over 1 MB → 413 and
- * nothing else affected"). When the body parser gives up on a body over its limit (JSON/form/text
+ * `global::body-drain`, right before strapi::body: a body over 1 MB answers 413 and
+ * nothing else is affected (docs/decisions.md "Body limits keep the connection usable"). When the body parser gives up on a body over its limit (JSON/form/text
  * 1 MB, multipart 20 MB → 413), it stops reading the request: the rest of the body stays in the
  * socket and the next request on that keep-alive connection hangs or is reset. This middleware
  * then reads and discards the rest, so the connection stays usable. A body announced or found to

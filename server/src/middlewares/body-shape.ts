@@ -7,7 +7,7 @@ import type { AppContext } from '../utils/types';
  * after strapi::body parsed the body, on whatever spelling of the path the router matched).
  * For every content-API request that carries a body:
  * - a JSON/form body nested deeper than MAX_BODY_DEPTH (20) levels answers 400 before any handler
- *   walks it (5,000 levels used to overflow the stack of Strapi's validators → 500);
+ *   walks it (5,000 levels overflow the stack of Strapi's validators → 500);
  * - a body of a type strapi::body does not parse (not JSON, urlencoded, multipart or text) answers
  *   415, instead of reaching controllers with no body at all (`/auth/local` → 500);
  * - a key, at any depth, that names a member of Object.prototype (`toString`, `valueOf`,

@@ -32,7 +32,7 @@ const SYNC_METHODS: Record<Encoding, (buf: Buffer, options: zlib.ZlibOptions | z
  * `Content-Length`, instead of through koa-compress's zlib stream. The stream hands the work to
  * libuv's thread pool chunk by chunk and finishes the answer only after several turns of the event
  * loop; under load each turn waits behind every other request, which made an API list answer wait
- * ~1.7× its bare query at 10 clients (issue 14, docs/decisions.md "Compressing API answers"),
+ * ~1.7× its bare query at 10 clients (docs/decisions.md "Compressing API answers"),
  * while compressing a 33 KB page takes 0.2–0.7 ms and 256 KB 1–1.5 ms here. Streams (files, the PWA's
  * precompressed assets are already encoded) and larger answers still go through koa-compress.
  * The JSON is serialised once (koa-compress serialised it twice: once for its threshold).

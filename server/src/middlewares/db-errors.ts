@@ -3,7 +3,7 @@ import { errors as dbErrors } from '@strapi/database';
 import type { AppContext } from '../utils/types';
 
 /**
- * `global::db-errors`, just inside strapi::errors (issue 2 "Bad input gets a 400 ..., never a 500").
+ * `global::db-errors`, just inside strapi::errors.
  * PostgreSQL refuses values SQLite silently accepts (text in an integer filter, an id beyond int4,
  * a NUL byte, a string over varchar(255), a LIKE operator on a date/number/boolean column); those
  * driver errors become a 400 with a readable message

@@ -7,8 +7,8 @@ import type { AppContext } from '../utils/types';
 
 /**
  * `global::pwa`: Strapi itself serves the built PWA (`PWA_DIR`, set by `npm start` to the
- * repository's `dist/`), so the app and its API share one origin and one process (issue 13
- * "One machine"). Without `PWA_DIR` (API-only deployments, the API tests) it does nothing.
+ * repository's `dist/`), so the app and its API share one origin and one process
+ * (docs/decisions.md "Strapi serves the PWA"). Without `PWA_DIR` (API-only deployments, the API tests) it does nothing.
  *
  * Rules, for GET/HEAD only (anything else goes on to the API):
  * - `/api`, `/uploads` and `/_health` (also when they only appear after decoding, e.g.
@@ -22,7 +22,7 @@ import type { AppContext } from '../utils/types';
  * - A path whose last segment has no dot and is not a file is a client route: `index.html`.
  *   A missing dotted name (`/robots.txt`) goes on to Strapi (its own public folder, else 404).
  * - A navigation to a page (`Sec-Fetch-Dest: document`) gets index.html with config.js's code
- *   written into it (`inlineRuntimeConfig`; issue 13, LCP: one request less on a cold start, and
+ *   written into it (`inlineRuntimeConfig`; LCP: one request less on a cold start, and
  *   index.html's early list request leaves at once), from memory (global::compression compresses
  *   it), `Last-Modified` the later of the two files. Any other fetch of index.html (the service
  *   worker's precache, which then takes config.js through its own cache) gets the file as built.
@@ -121,7 +121,7 @@ export default () => {
 };
 
 /**
- * index.html with the runtime configuration written into it (issue 13, LCP): config.js's tag
+ * index.html with the runtime configuration written into it (LCP): config.js's tag
  * (`<script src="/config.js" defer></script>`, in <head>) removed, and config.js's code in an
  * inline `<script>` at the `<!--balcao:config-->` marker, which index.html puts after the
  * skeleton (an inline script in <head> would hold up the first paint) and before the script that
@@ -138,7 +138,7 @@ export function inlineRuntimeConfig(html: string, configJs: string): string | un
 
 /**
  * Headers that only mean something on a document, a worker or an API answer, dropped from the
- * hashed scripts and stylesheets under /assets (issue 13): a browser ignores a CSP or a framing
+ * hashed scripts and stylesheets under /assets: a browser ignores a CSP or a framing
  * rule on a script, and the ~0.9 KB they took was most of the answer for the many small chunks
  * of a cold start (a 100-byte chunk came with 1.2 KB of headers). nosniff, Referrer-Policy and
  * HSTS stay; a same-origin module needs no CORS headers.

@@ -7,7 +7,7 @@ import { readObject, usesObjectStorage } from '../utils/object-storage';
 import type { AppContext } from '../utils/types';
 
 /**
- * `global::signed-files`: the only server of stored files (issue 8 item 1). It answers every request
+ * `global::signed-files`: the only server of stored files. It answers every request
  * that names /uploads in any spelling itself and never calls `next()` for them, so the static routes
  * behind it (strapi::public's `/((?!uploads/).+)` and the upload plugin's `/uploads/(.*)`, both
  * koa-static, which decode the path again) never read the upload folder.

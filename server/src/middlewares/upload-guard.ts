@@ -10,7 +10,7 @@ import type { AppContext, UploadedFile, UploadedFiles } from '../utils/types';
  * extension that agrees with the content, each at most 15 MB (UPLOAD_MAX_BYTES). Anything else is
  * refused with 400 (413 for size) and a Portuguese message, before Strapi stores a byte. Replacing
  * an existing file (`?id=`) or linking to an entry (ref/refId/field) is for administrators only.
- * More than UPLOAD_MAX_FILES (10) files in one request answers 400 (issue 8 item 6).
+ * More than UPLOAD_MAX_FILES (10) files in one request answers 400.
  */
 const MAX_BYTES = () => Number(process.env.UPLOAD_MAX_BYTES) || 15 * 1024 * 1024;
 /** Files per upload request (UPLOAD_MAX_FILES, default 10): formidable 2 (Strapi's parser) has no such limit. */

@@ -84,7 +84,7 @@ async function applyRolePermissions(strapi: Core.Strapi, roleId: number, roleTyp
 }
 
 /**
- * Idempotent access seed (issue 2 "Seed data"): users-permissions advanced settings,
+ * Idempotent access seed: users-permissions advanced settings,
  * the 27 UFs, the four roles plus stock Authenticated/Public with their permissions
  * (seed/role-permissions.ts), and the four demo logins. Safe to run on every start.
  */

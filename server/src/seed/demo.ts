@@ -13,7 +13,7 @@ const DEMO_VERSION = 1;
 const PASSWORD = 'Balcao@2026';
 
 /**
- * Business demo data (issue 2 "Seed data"), idempotent: runs once per database (marker in the
+ * Business demo data, idempotent: runs once per database (marker in the
  * core store, plus a check that no vehicle type exists yet) inside one transaction, then
  * uploads a few small real files for order documents. Needs the demo logins of seed/access.ts;
  * when they are missing it logs and does nothing.

@@ -3,7 +3,7 @@ import { seedAccess } from './access';
 import { seedDemo } from './demo';
 
 /**
- * Idempotent start-up seed (issue 2 "Seed data"): access first (settings, roles with
+ * Idempotent start-up seed: access first (settings, roles with
  * their permissions, the 27 UFs, the four demo logins), then the business demo data.
  * Every step looks up before it creates, so a restart never duplicates rows.
  * SEED_DEMO=false skips the business demo data (access data is always ensured).

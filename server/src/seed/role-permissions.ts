@@ -1,13 +1,13 @@
 /**
  * The ONE declarative map of which role may call which content-API action
- * (issue 2 "Seed data"; spec 000 §2.1–2.2 route table and menu, 001 §6).
+ * (spec 000 §2.1–2.2 route table and menu, 001 §6).
  * Keys are role types; values are action uids `api::<api>.<controller>.<action>` or
  * `plugin::<plugin>.<controller>.<action>`. `'*'` means every action that exists.
  *
  * seed/access.ts applies a role's list when the role is created and again only when
  * ROLE_PERMISSIONS_VERSION changes (stored in the core store), so an administrator's
  * later change on /role/{id}/permissions survives restarts. Actions that do not exist
- * (yet) are skipped. Rationale: docs/decisions.md "Server (API)".
+ * (yet) are skipped. Rationale: docs/decisions.md "Seeded roles and one permission map".
  */
 export const ROLE_PERMISSIONS_VERSION = 5;
 

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 
 /**
- * Reuse of content-API abilities (issue 14 "Find where the time goes"; docs/perf-rest-path.md).
+ * Reuse of content-API abilities (docs/performance.md "The API's request path").
  *
  * The users-permissions strategy reads the caller's role permissions on every request (kept: a
  * role edited in the PWA, on any instance, applies to the next request) and then builds a CASL

@@ -3,8 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { Client, type ClientConfig } from 'pg';
 
 /**
- * What several API instances on one database need at start and stop (issue 13 "Past one machine";
- * docs/deploy.md).
+ * What several API instances on one database need at start and stop (docs/deploy.md).
  *
  * Boot lock: on PostgreSQL each instance holds a session advisory lock (pg_advisory_lock, key
  * BOOT_LOCK_KEY) from its `register` to the end of its `bootstrap`, on a connection of its own. Strapi's

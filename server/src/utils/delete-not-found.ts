@@ -4,7 +4,8 @@ import { errors } from '@strapi/utils';
 import type { AppContext } from './types';
 
 /**
- * Issue 8 item 6: "Deleting a record that does not exist answers 404, not 204" — for every
+ * Deleting a record that does not exist answers 404, not 204 (docs/decisions.md "Deleting what does
+ * not exist is a 404") — for every
  * content-type, without touching each controller.
  *
  * `registerDeleteNotFound(strapi)` (called from register()) adds a Document Service middleware:

@@ -5,8 +5,8 @@ import { signFileUrl, signedUrlTtl } from './signed-url';
 import type { AuthUser } from './types';
 
 /**
- * Stored files as the API hands them out (spec 001 §7, §8 "Files"; docs/decisions.md "Security: files
- * and relations"): which file a request names, whether the caller may see it, and the signed link
+ * Stored files as the API hands them out (spec 001 §7, §8 "Files"; docs/decisions.md "Private files
+ * behind signed URLs"): which file a request names, whether the caller may see it, and the signed link
  * to it. The link itself is signed by signed-url.ts and served by global::signed-files.
  */
 
@@ -33,9 +33,9 @@ function pathOf(url: string): string | null {
 }
 
 /**
- * Who may see which stored file (docs/decisions.md): administrators any; others only a file that is
- * attached somewhere and whose EVERY attachment is visible to them (a company logo counts as visible;
- * an order document counts when its order is in the caller's scope). Requiring every attachment stops
+ * Who may see which stored file (docs/decisions.md "Who may get a signed URL"): administrators any;
+ * others only a file that is attached somewhere and whose EVERY attachment is visible to them (a
+ * company logo counts as visible; an order document counts when its order is in the caller's scope). Requiring every attachment stops
  * a caller from "adopting" someone else's file id into a document of their own order.
  */
 async function fileVisible(strapi: Core.Strapi, scope: Scope, fileId: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 /**
- * Sweep of uploaded files that were never attached (issue 8 item 6; docs/decisions.md "Unattached
- * uploads"). A file uploaded through POST /api/upload and not attached to any record within
+ * Sweep of uploaded files that were never attached (docs/decisions.md "Unattached
+ * uploads are swept"). A file uploaded through POST /api/upload and not attached to any record within
  * UNATTACHED_FILE_TTL_HOURS (default 24 h) is deleted — its stored bytes and its row — by a Strapi
  * cron task that runs every hour at minute 17 (UNATTACHED_FILE_SWEEP_RULE overrides the rule).
  *

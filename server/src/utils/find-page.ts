@@ -32,7 +32,7 @@ function shouldCount(strapi: Core.Strapi, params: Json): boolean {
  * Strapi's collection-type `find` (core-api service: `status` defaulting to 'published', the page from
  * `pagination` with `api.rest.defaultLimit`/`maxLimit`, the count when `withCount`, the same
  * `meta.pagination` shapes, paged or offset) with the page's `findMany` and its `count` sent together
- * instead of one after the other, as the bench's core find does (issue 14 "Speed at scale"): on
+ * instead of one after the other, as the bench's core find does: on
  * PostgreSQL the two run on two connections, so the answer waits for the longer, not for both. Same
  * Document Service calls with the same params, so every middleware (search rewrite, scope) applies to
  * both. Used by the scoped find (utils/scoped-controller.ts) instead of the core service's `find`: an

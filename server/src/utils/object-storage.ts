@@ -5,7 +5,7 @@ import type { Core } from '@strapi/strapi';
 type UploadConfig = { provider?: string; providerOptions?: { s3Options?: S3ClientConfig & { params?: { Bucket?: string } } } };
 
 /**
- * Uploaded files on S3-compatible object storage (issue 13 "Past one machine"; docs/deploy.md).
+ * Uploaded files on S3-compatible object storage (docs/deploy.md).
  *
  * UPLOAD_PROVIDER=s3 selects Strapi's `@strapi/provider-upload-aws-s3` (config/plugins.ts) with
  * S3_BUCKET, S3_REGION (default us-east-1), S3_ENDPOINT (any S3: MinIO, R2, s3rver; unset = AWS),

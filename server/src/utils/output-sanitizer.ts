@@ -3,8 +3,8 @@ import { contentTypes } from '@strapi/utils';
 import type { Json, SchemaView } from './types';
 
 /**
- * A faster `strapi.contentAPI.sanitize.output` with the same answers (issue 14 "Find where the time
- * goes": output sanitising of `populate=*` was a third of a list call's CPU; docs/perf-rest-path.md).
+ * A faster `strapi.contentAPI.sanitize.output` with the same answers (Strapi's own output sanitising
+ * of `populate=*` takes a third of a list call's CPU; docs/performance.md "The API's request path").
  *
  * Strapi 5.54's output sanitiser runs two full asynchronous traversals of every entity
  * (`traverseEntity`: a shallow copy, a path object and string, a visitor call and often a promise

@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 
 /**
- * Reuse of the sanitised `populate`, `sort` and `fields` of a query (issue 14 "Find where the time
- * goes"; docs/perf-rest-path.md).
+ * Reuse of the sanitised `populate`, `sort` and `fields` of a query (docs/performance.md "The API's request path").
  *
  * `strapi.contentAPI.sanitize.query` walks the whole query on every request; for `populate=*` that
  * is an expansion to every relation of the content-type and a permission check per relation. The

@@ -73,7 +73,7 @@ const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : isObject(v) ? 
 
 /**
  * Checks the shape of a `filters` query (as parsed by qs) before Strapi sees it, so no malformed
- * tree reaches the query builder or the driver (where it used to become a 500):
+ * tree reaches the query builder or the driver (where it would become a 500):
  * - the tree and every `$and`/`$or` member and `$not` operand are objects (not lists, not text:
  *   `filters[]=1` and `filters[$not]=1` are refused);
  * - comparison operators take one scalar; `$in`/`$notIn` a scalar or a list of scalars;
@@ -151,7 +151,7 @@ function forEachInPopulate(populate: unknown, key: string, fn: (value: unknown) 
 
 /**
  * Checks `fields` (top level and inside `populate` entries): a non-empty field name or a list of
- * them. `fields=` (an empty name) used to reach the query builder ("Name cannot be null" → 500).
+ * them. `fields=` (an empty name) would reach the query builder ("Name cannot be null" → 500).
  * Throws a 400 'Campos inválidos: ...'.
  */
 export function assertFieldsShape(query: Record<string, unknown> | undefined): void {
@@ -202,8 +202,8 @@ const SCALAR_KEYS = new Set(['id', 'documentId']);
 /**
  * Checks `sort` (top level and inside `populate` entries): `field`, `relation.field`, optionally
  * `:asc`/`:desc` (any case), as text (comma separated), a list of such texts, or objects whose
- * leaves are 'asc'/'desc'. `sort=state_id.publishedAt:sideways` used to reach knex's PostgreSQL
- * compiler as a non-direction (TypeError → 500; found by the query fuzzer), and so did a path that
+ * leaves are 'asc'/'desc'. `sort=state_id.publishedAt:sideways` would reach knex's PostgreSQL
+ * compiler as a non-direction (TypeError → 500; found by the query fuzzer), and so would a path that
  * goes on past `id` or `documentId` (`sort=sales_order.id.id:DESC`: Strapi's sort validator lets
  * the built-in keys through without looking further; fuzz seed 1052320131 on PostgreSQL). Throws
  * a 400 'Ordenação inválida: ...'.
@@ -257,8 +257,8 @@ const PAGINATION_KEYS: Array<[string, number]> = [
 /**
  * Checks `pagination[page|pageSize|start|limit]` and the top-level `start`/`limit`: each must be
  * an integer up to 2147483647, page and pageSize at least 1, start at least 0, limit at least -1
- * (Strapi's "no limit"). A 20-digit offset used to reach the driver ("datatype mismatch" on
- * SQLite → 500) and `page=-1` answered 200 on one route and 400 on another. Throws a 400
+ * (Strapi's "no limit"). A 20-digit offset would reach the driver ("datatype mismatch" on
+ * SQLite → 500), and `page=-1` would answer 200 on one route and 400 on another. Throws a 400
  * 'Paginação inválida: ...'.
  */
 export function assertPaginationShape(query: Record<string, unknown> | undefined): void {

@@ -3,7 +3,7 @@ import { errors } from '@strapi/utils';
 import { isObject, type Json, type SchemaView } from './types';
 
 /**
- * How wide a query may grow through relations (docs/architecture.md "Query limits").
+ * How wide a query may grow through relations (docs/decisions.md "How wide a query may grow").
  *
  * Strapi joins two tables (the link table and the target) for EVERY condition or sort that crosses a
  * relation, even when several cross the same one, and SQLite refuses a statement of more than 64

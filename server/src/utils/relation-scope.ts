@@ -6,7 +6,7 @@ import { canonicalRelations, parseRelation, requireId, type RelationRef } from '
 import { requestState, type AppState, type AttributeView, type AuthUser, type Json, type SchemaView } from './types';
 
 /**
- * Relation scope of every content-API write (issue 8 item 2; docs/architecture.md "Data scope").
+ * Relation scope of every content-API write (docs/architecture.md "Data scope").
  *
  * Registered once as a `content-api.input` validator (src/index.ts), so it runs inside every
  * `validateInput` — the core controllers, `scopedActions` and every controller that validates its
@@ -212,7 +212,7 @@ export function registerCanonicalRelations(strapi: Core.Strapi): void {
 /**
  * DB lifecycles (src/index.ts):
  * - a file stored during a request of a signed-in content-API user records that user in
- *   `uploaded_by` (docs/decisions.md "Security: files and relations");
+ *   `uploaded_by` (docs/decisions.md "Files are attached once, by their uploader");
  * - users-permissions users are written by the plugin's service through `strapi.db.query`, not
  *   through a validated content-API body, so their writes during such a request run
  *   `checkRelationScope` here (`where.id` is the record being updated).

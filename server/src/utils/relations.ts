@@ -3,7 +3,7 @@ import { errors } from '@strapi/utils';
 import type { AttributeView, Json, SchemaView } from './types';
 
 /**
- * The one reading of ids and relation values in a write (docs/architecture.md "Ids in writes").
+ * The one reading of ids and relation values in a write (docs/decisions.md "One reading of ids in writes").
  *
  * Strapi reads a relation value loosely: any string that `parseInt` can start reading ("13.0",
  * " 13", "13abc") is taken as an id and handed to the database as it is, and an object with both

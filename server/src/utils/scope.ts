@@ -97,7 +97,7 @@ export function scopeFilter(uid: UID.Schema, scope: Scope, mode: 'read' | 'write
     case NOTIFICATION:
       return { user: me };
     case USER: {
-      // Users a party may see or point at (docs/decisions.md "Security: files and relations"):
+      // Users a party may see or point at (docs/decisions.md "What a caller sees of other users"):
       // itself, the party accounts (the directory GET /users lists), and its own people (a
       // dealership's salesmen; a salesman's colleagues). Writes (one-to-one links): itself only.
       if (mode === 'write') return { id: me.id };

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed file URLs (issue 2 "files are private and reachable only through signed URLs").
+ * Signed file URLs.
  * signature = hex HMAC-SHA256(`${path}\n${expires}`, FILE_SIGNING_SECRET), expires in unix seconds.
  * `path` is the URL path of the stored file (e.g. /uploads/cnh_ab12.pdf), without query string.
  */

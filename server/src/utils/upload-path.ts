@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * The one reading of a request path that decides which stored file it names (issue 8 item 1).
+ * The one reading of a request path that decides which stored file it names.
  * The file handler (`global::signed-files`) checks the signature against exactly this path and
  * serves exactly this file, so no encoding trick can make "what is checked" and "what is served"
  * differ.

@@ -5,8 +5,8 @@ import { requestState, type Json, type SchemaView } from './types';
 const COMPANY = 'api::company.company';
 
 /**
- * What a caller sees of the users reached through relations (issue 8 item 7; docs/decisions.md
- * "Security: files and relations"). Registered once as a `content-api.output` sanitizer
+ * What a caller sees of the users reached through relations (docs/decisions.md
+ * "What a caller sees of other users"). Registered once as a `content-api.output` sanitizer
  * (src/index.ts), so it runs in every `sanitizeOutput` — every core and scoped controller and the
  * users controller — on every populate path at any depth (`populate[users]`,
  * `populate[company_id][populate][users]`, `populate=*`, …), reading the schemas to find them.

@@ -13,7 +13,7 @@ const PUBLIC = new Set(PUBLIC_FIELDS);
 const PEOPLE = new Set(PEOPLE_FIELDS);
 
 /**
- * Users every field of which the caller may filter and sort on (issue 8 item 7, the query side;
+ * Users every field of which the caller may filter and sort on (the query side;
  * docs/decisions.md "Security: users in filters"): itself and its own people — a dealership's
  * salesmen; a salesman's dealership account and colleagues. The same set user-exposure.ts shows
  * with contact fields. Anyone without a session: nobody.

@@ -82,7 +82,7 @@ export async function latestEmail(to: string): Promise<any | null> {
 
 /**
  * The newest outbox message for `to` written after `since` (ms epoch), polled for up to
- * `timeoutMs`: forgot-password sends its e-mail after answering (issue 8 item 8). null on timeout.
+ * `timeoutMs`: forgot-password sends its e-mail after answering. null on timeout.
  */
 export async function waitForEmail(to: string, since = 0, timeoutMs = 10_000): Promise<any | null> {
   const deadline = Date.now() + timeoutMs;

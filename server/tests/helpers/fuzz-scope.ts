@@ -31,7 +31,7 @@ const ALLOWED_LINKS = new Set(['plugin::upload.file.folder', 'plugin::upload.fol
 export const ALLOWED_COLUMNS: Record<string, string[]> = { up_users: ['reset_password_token', 'updated_at'] };
 /** Link-table columns that only order the links of one row (Strapi rewrites them when a sibling link is added). */
 const ORDERING = /(_ord|^order)$/;
-/** User fields shown only to oneself and one's own people (docs/decisions.md "Populated users"). */
+/** User fields shown only to oneself and one's own people (docs/decisions.md "What a caller sees of other users"). */
 const CONTACT = [
   'username',
   'email',

@@ -5,7 +5,7 @@ import type { Row, Snapshot } from './fuzz-db';
  * The ground truth of who owns what, computed from a database snapshot (what an administrator
  * sees), NOT from the server's own rules (server/src/utils/scope.ts): the scope oracles would be a
  * tautology otherwise. The rules are docs/architecture.md "Data scope" and docs/decisions.md
- * "Security: files and relations", written here a second time from the rows:
+ * "Data scope and security", written here a second time from the rows:
  * - an order belongs to its dealership (`user_company_id`), its dispatcher (`user_dispatcher_id`) and
  *   its seller (`user_id`); a salesman also sees the orders of the dealership it sells for;
  * - items and documents belong to their order; receivables and agreements to the dealership and the

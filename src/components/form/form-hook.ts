@@ -15,7 +15,7 @@ import { fieldContext, formContext } from './form-context';
 import { RecordFormPage } from './record-form';
 
 /**
- * The app's form hook (TanStack Form `createFormHook`, issue 9 item 5): `useAppForm` is
+ * The app's form hook (TanStack Form `createFormHook`): `useAppForm` is
  * `useForm` plus pre-bound fields, so a form screen reads as its fields:
  * ```tsx
  * const form = useAppForm({ defaultValues, validators: { onSubmit: schema }, onSubmit: ({ value }) => save.submit(value) });

@@ -1,4 +1,4 @@
-/** The form kit (issue 9 item 5): `useAppForm` with pre-bound fields, the record-form frame and its save mutation. */
+/** The form kit: `useAppForm` with pre-bound fields, the record-form frame and its save mutation. */
 export { useAppForm, withForm } from './form-hook';
 export { RecordForm, RecordFormPage, useSaveMutation, type RecordFormProps, type SaveMutationOptions } from './record-form';
 export { RegisterForm, type RegisterFieldsProps, type RegisterFormProps, type RegisterFormTexts } from './register-form';

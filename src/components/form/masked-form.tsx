@@ -11,7 +11,7 @@ import { useFieldContext } from './form-context';
 import { appFormHook } from './form-hook';
 
 // The masked fields (Maskito, ~4 KiB gzipped with the masks) live apart from the form kit's other
-// fields so that a form without a masked input does not download them (issue 14): a form with
+// fields so that a form without a masked input does not download them: a form with
 // CPF/CNPJ, phone or CEP uses `useMaskedAppForm` from this module instead of `useAppForm`.
 
 /**

@@ -18,7 +18,7 @@ export function AppShell({ children, menu }: { children: ReactNode; /** The side
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
   // On a phone, the screen and the closed drawer's menu render in a deferred, time-sliced pass
-  // after the shell's first one (issue 13: a route's first render is a synchronous router update,
+  // after the shell's first one (a route's first render is a synchronous router update,
   // one long task on a phone's CPU; the header paints meanwhile). Only the
   // shell's first mount waits: later screens render at once.
   const deferredReady = useDeferredValue(true, false);

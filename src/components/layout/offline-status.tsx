@@ -31,7 +31,7 @@ function useShownDataAge(): number {
 }
 
 /**
- * The header's offline strip (issue 10): 'Sem conexão' and the age of the data on screen
+ * The header's offline strip: 'Sem conexão' and the age of the data on screen
  * ('atualizado há 2 horas') while offline, and the count of queued items ('3 pendentes',
  * a link to the queue page) whenever there are any. Renders nothing otherwise.
  */

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { Button } from '@/components/ui/button';
 
 /**
- * The router's default error component (issue 9 item 6): a route that throws while loading or
+ * The router's default error component: a route that throws while loading or
  * rendering shows this, in Portuguese, with 'Tentar novamente' (reloads the route's data and
  * renders it again) and a link home, instead of a blank page.
  */

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { clearUnsavedInput, dismissUpdateWarning, requestUpdate, useUpdateState } from '@/lib/offline/update';
 
 /**
- * 'Nova versão disponível' with 'Atualizar' (issue 10): shown when a new release waits. The
+ * 'Nova versão disponível' with 'Atualizar': shown when a new release waits. The
  * switch waits for a send in flight and refuses while a form has unsaved input
  * (lib/offline/update.ts); nothing reloads on its own.
  */

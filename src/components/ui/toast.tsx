@@ -16,7 +16,7 @@ type ToastOptions = Parameters<ToastStore['create']>[0];
 
 // The toast UI AND its store (Ark's createToaster, @zag-js/toast) are downloaded with the first
 // toast only (toast-store.ts), so pages that never toast (and /login until it does) do not pay for
-// them (issue 14). Toasts asked for before the store loaded wait here and go to it when it does.
+// them. Toasts asked for before the store loaded wait here and go to it when it does.
 let store: ToastStore | undefined;
 const waiting: ToastOptions[] = [];
 let lastId = 0;

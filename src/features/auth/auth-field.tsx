@@ -8,7 +8,7 @@ const classes = field();
  * A labelled text field for the sign-in screen, with the same markup, attributes and styles
  * as `Field.Root` + `Field.Input` (components/ui/field.tsx, Ark UI Field): label bound by id,
  * `aria-invalid`, the error text announced (`aria-live`) and referenced by `aria-errormessage`.
- * Plain elements: /login, the first page most visitors load, does not download Ark UI (issue 14).
+ * Plain elements: /login, the first page most visitors load, does not download Ark UI.
  * `children` (optional) is placed after the input (the show-password button); the input and
  * it share a positioned wrapper when given.
  */

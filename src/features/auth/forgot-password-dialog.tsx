@@ -10,7 +10,7 @@ import { SubmitForm } from '@/components/form/submit-form';
 
 const REQUIRED = 'Por favor, informe seu email para recuperação de senha.';
 
-// Both toasts, from withFeedback (signed out: no QueryClient, issue 14).
+// Both toasts, from withFeedback (signed out: no QueryClient).
 const RECOVERY_FEEDBACK = {
   successTitle: 'Email enviado',
   successMessage: 'Instruções para recuperação de senha foram enviadas para seu email.',

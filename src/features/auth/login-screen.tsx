@@ -18,7 +18,7 @@ import { SubmitForm } from '@/components/form/submit-form';
 // The recovery dialog (Ark Dialog, focus trap) loads when first opened.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 
-// No QueryClient on signed-out pages (issue 14): the failure is toasted by withFeedback.
+// No QueryClient on signed-out pages: the failure is toasted by withFeedback.
 const SIGN_IN_FAILED = { errorTitle: 'Login falhou', errorMessage: 'Credenciais inválidas. Tente novamente.' };
 
 /**
@@ -27,7 +27,7 @@ const SIGN_IN_FAILED = { errorTitle: 'Login falhou', errorMessage: 'Credenciais 
  * error shows or while loading), the login toasts, and the recovery dialog.
  *
  * Two fields and one live message: plain React state, not the form library the record screens
- * use, so the first page most visitors load does not download it (issue 14).
+ * use, so the first page most visitors load does not download it.
  */
 export function LoginScreen() {
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { resetPassword } from './api';
 import { resetPasswordError } from './reset-password-schema';
 import { SubmitForm } from '@/components/form/submit-form';
 
-// Both toasts, from withFeedback (signed out: no QueryClient, issue 14).
+// Both toasts, from withFeedback (signed out: no QueryClient).
 const RESET_FEEDBACK = {
   successTitle: 'Senha alterada',
   successMessage: 'Entre com seu CPF ou CNPJ e a nova senha.',

@@ -18,9 +18,9 @@ import { deleteAgreement, deleteDispatcher, dispatcherKeys, dispatcherQueries, s
 import { despachanteResource } from './resource';
 import { LINK_TEXTS, agreementCompanyName, formatPercent, type Agreement, type Dispatcher, type Incentives } from './schema';
 
-// 'Gerenciar Concessionárias' (Ark Dialog and Combobox) loads when opened (issue 14).
+// 'Gerenciar Concessionárias' (Ark Dialog and Combobox) loads when opened.
 const ManageDialog = lazy(() => import('./manage-dealerships-dialog').then((m) => ({ default: m.ManageDialog })));
-// A row's inline incentives form (TanStack Form) loads with the first 'Editar' (issue 14).
+// A row's inline incentives form (TanStack Form) loads with the first 'Editar'.
 const IncentivesForm = lazy(() => import('./incentives-form').then((m) => ({ default: m.IncentivesForm })));
 
 const header = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' });

@@ -11,7 +11,7 @@ import { deleteDocumentType, documentTypeKeys, documentTypeRecordQueries } from 
 import { partyName, type DocumentTypeRecord } from './schema';
 
 // The modal (Ark Dialog, TanStack Form, the users' selects) loads when /new or /{id} opens it,
-// not with the list (issue 14).
+// not with the list.
 const DocumentTypeModal = lazy(() => import('./document-type-form').then((m) => ({ default: m.DocumentTypeModal })));
 
 /**

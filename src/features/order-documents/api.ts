@@ -1,4 +1,4 @@
-// zod/mini (issue 14): see lib/api/strapi.ts.
+// zod/mini: see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError, isApiError, pagedSchema, singleSchema, type RequestScope } from '@/lib/api';
@@ -10,8 +10,8 @@ import { orderDocumentSchema, type OrderDocument } from './schema';
 
 /**
  * An order's documents (spec 001 §7 "Order documents and files", §8): the list, the two-step upload,
- * deletion and signed URLs; what the offline outbox does with a queued upload is in ./outbox.ts
- * (issue 10). Every call goes through the one client in `lib/api` (bearer token, qs, zod, ApiError).
+ * deletion and signed URLs; what the offline outbox does with a queued upload is in ./outbox.ts.
+ * Every call goes through the one client in `lib/api` (bearer token, qs, zod, ApiError).
  */
 
 /** Documents of an order: `filters[sales_order][id][$eq]=N&populate=*&_t=<ts>` (spec 001 §7; `_t` defeats caches). */

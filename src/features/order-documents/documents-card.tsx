@@ -19,7 +19,7 @@ export interface SendingDocument {
   key: string;
   typeId: number;
   fileName: string;
-  /** Badge text; default 'Enviando...'; a queued file: 'Aguardando envio' or 'Enviando... 40%' (issue 10). */
+  /** Badge text; default 'Enviando...'; a queued file: 'Aguardando envio' or 'Enviando... 40%'. */
   label?: string;
   /** Bytes that will be sent (the compressed photo, the combined PDF), when known. */
   size?: number;

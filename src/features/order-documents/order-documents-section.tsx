@@ -51,7 +51,7 @@ export function OrderDocumentsSection({ order, title }: { order: OrderRef; title
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderDocumentKeys.byOrder(order.id) }),
   });
 
-  // Dexie loads with the first queued upload, not with the screen (issue 14).
+  // Dexie loads with the first queued upload, not with the screen.
   const outbox = useOutbox();
   const queued = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id && i.kind === DOCUMENT_OUTBOX_KINDS.uploadDocument);
   // Files being compressed before they are sent or queued ('Preparando...').
@@ -73,7 +73,7 @@ export function OrderDocumentsSection({ order, title }: { order: OrderRef; title
     }),
   ];
 
-  // An upload goes through the offline outbox (issue 10): the file is kept as a Blob in IndexedDB
+  // An upload goes through the offline outbox: the file is kept as a Blob in IndexedDB
   // until both steps are done, online at once or later; progress shows in the badge. The file is
   // the one to send: compressed already (prepareForUpload, the photo tray).
   const send = (type: DocumentType, file: File) => {

@@ -4,7 +4,7 @@ import { createOrderDocument, uploadOrderFile } from './api';
 import { DOCUMENT_OUTBOX_KINDS } from './keys';
 
 /**
- * What the offline outbox does with a queued document upload (issue 10): the two steps (the
+ * What the offline outbox does with a queued document upload: the two steps (the
  * file, then the order document), resumed at the step reached; the item's `idempotencyKey` gives
  * both their `Idempotency-Key`, and every request carries `ctx.request` (it leaves only with the
  * item's owner's session).

@@ -10,13 +10,13 @@ import { typesForOrder } from './documents';
 import { DOCUMENT_OUTBOX_KINDS } from './keys';
 import type { QueuedUploadPayload } from './outbox';
 
-/** True for a queued upload the server refused ('precisa de atenção'): the queue page can edit it (issue 10). */
+/** True for a queued upload the server refused ('precisa de atenção'): the queue page can edit it. */
 export function isEditableQueuedUpload(item: OutboxItem): boolean {
   return item.state === 'attention' && item.kind === DOCUMENT_OUTBOX_KINDS.uploadDocument;
 }
 
 /**
- * Edit of a queued upload the server refused (issue 10): its document type, among the order's (as
+ * Edit of a queued upload the server refused: its document type, among the order's (as
  * on its details page). The upload keeps the step it reached (a file already sent is not sent again).
  */
 export function QueuedUploadEdit({

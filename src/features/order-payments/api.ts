@@ -9,7 +9,7 @@ import { orderPaymentSchema, type OrderPayment } from './schema';
 /**
  * An order's payments (spec 001 §4, §5, §7, §8): receivables listed by `pedido_id`, and a new
  * payment; Registrar / Estornar / Excluir are the receivable transitions (src/shared/receivables.ts);
- * what the offline outbox does with the queued ones is in ./outbox.ts (issue 10). Money in centavos.
+ * what the offline outbox does with the queued ones is in ./outbox.ts. Money in centavos.
  */
 
 /** Payments of an order: receivables by `pedido_id`, with their payment method, newest first (up to 100). */

@@ -3,7 +3,7 @@ import { userQueryKey } from '@/lib/session';
 /**
  * An order's payments' query keys and the outbox kinds of the payment writes, in a module of their
  * own (no zod, no API code): the offline wiring (src/app/offline.ts) needs them on every signed-in
- * page, while the handlers load with the first send (issue 14).
+ * page, while the handlers load with the first send.
  */
 export const orderPaymentKeys = {
   /** Under `receivables`, so that any receivable write refreshes an order's payments too. */

@@ -28,7 +28,7 @@ export interface NewPaymentDialogProps {
    * row as being sent); failures are reported by the caller.
    */
   onSubmit: (values: NewPaymentValues) => void;
-  /** The values the dialog opens with (editing a queued payment, issue 10); default empty. */
+  /** The values the dialog opens with (editing a queued payment); default empty. */
   initial?: NewPaymentValues;
   /** Dialog title; default 'Novo pagamento'. */
   title?: string;

@@ -47,7 +47,7 @@ const ACTION_TEXT: Record<PaymentAction, { run: (p: OrderPayment) => Promise<voi
 /**
  * The toasts of a payment action, for the MutationCache: no answer → check the connection; else
  * the server's message or the fallback. `queueable`: a Registrar / Estornar that got no answer
- * goes to the outbox instead (issue 10), so no failure toast for status 0.
+ * goes to the outbox instead, so no failure toast for status 0.
  */
 const actionMeta = (action: PaymentAction, queueable: boolean) => {
   const text = ACTION_TEXT[action];
@@ -60,7 +60,7 @@ const actionMeta = (action: PaymentAction, queueable: boolean) => {
   };
 };
 
-/** The outbox kinds of the actions that may be queued (issue 10): Registrar and Estornar; Excluir is never queued. */
+/** The outbox kinds of the actions that may be queued: Registrar and Estornar; Excluir is never queued. */
 const QUEUED_KIND: Partial<Record<PaymentAction, string>> = { register: PAYMENT_OUTBOX_KINDS.confirmPayment, reverse: PAYMENT_OUTBOX_KINDS.undoPayment };
 
 /** Toast when an action is queued instead of sent. */
@@ -95,7 +95,7 @@ export function OrderPaymentsSection({ order }: { order: OrderRef }) {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: orderPaymentKeys.byOrder(order.id) });
 
-  // A new payment goes through the offline outbox (issue 10): queued with its key and custom id,
+  // A new payment goes through the offline outbox: queued with its key and custom id,
   // sent at once when online, kept (and shown as pending) across reloads when not.
   const create = useMutation({
     mutationKey: createPaymentMutationKey(order.id),
@@ -103,7 +103,7 @@ export function OrderPaymentsSection({ order }: { order: OrderRef }) {
     meta: { successMessage: 'Pagamento criado com sucesso', errorMessage: 'Não foi possível criar o pagamento.', statusMessages: { 0: NO_ANSWER } },
     onSettled: refresh,
   });
-  // Dexie loads with the first queued write, not with the screen (issue 14).
+  // Dexie loads with the first queued write, not with the screen.
   const outbox = useOutbox();
   const orderItems = (useOutboxItems(user?.id) ?? []).filter((i) => i.orderId === order.id);
   const queued = orderItems.filter((i) => i.kind === PAYMENT_OUTBOX_KINDS.createPayment);
@@ -193,7 +193,7 @@ export function OrderPaymentsSection({ order }: { order: OrderRef }) {
   };
   /**
    * Runs an action; Registrar / Estornar go to the outbox when the browser is offline or the
-   * request got no answer (issue 10: the queued send's 409 "already in that state" counts as done
+   * request got no answer (the queued send's 409 "already in that state" counts as done
    * if the lost answer had been a success). Rejects on failure: the dialog stays open for another try.
    */
   const act = async (action: PaymentAction, payment: OrderPayment) => {

@@ -8,7 +8,7 @@ import { paymentCustomDocumentId } from './payments';
 import { createOrderPayment } from './api';
 
 /**
- * What the offline outbox does with an order's payment writes (issue 10): a new payment, and
+ * What the offline outbox does with an order's payment writes: a new payment, and
  * Registrar / Estornar on a payment. Payloads are plain data; the item's `idempotencyKey`
  * (assigned when queued) goes in the `Idempotency-Key` header, and every request carries
  * `ctx.request` (it leaves only with the item's owner's session).

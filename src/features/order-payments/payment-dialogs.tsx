@@ -33,7 +33,7 @@ const amountLine = css({ fontSize: 'sm', mt: '2' });
  * The confirmations 'Registrar pagamento' (pending → paid), 'Excluir pagamento' (pending only)
  * and 'Estornar pagamento' (paid → reversed) of spec 001 §2, §4. `busy` disables the buttons.
  * `summary` replaces the 'Pagamento #id — valor' line for a payment the server has not seen
- * yet (a queued one, issue 10), which has no id.
+ * yet (a queued one), which has no id.
  */
 export function PaymentActionDialog({
   action,

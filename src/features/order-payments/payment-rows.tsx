@@ -16,10 +16,10 @@ export interface SendingPayment {
   installments: number;
   /** ISO. */
   createdAt: string;
-  /** Badge text; default 'Enviando...' (a queued one: 'Aguardando envio', issue 10). */
+  /** Badge text; default 'Enviando...' (a queued one: 'Aguardando envio'). */
   label?: string;
   /**
-   * A queued payment the user may already register (issue 10): 'Registrar' on its row queues a
+   * A queued payment the user may already register: 'Registrar' on its row queues a
    * Registrar that waits for it. Absent → no action on the row.
    */
   onRegister?: () => Promise<unknown>;

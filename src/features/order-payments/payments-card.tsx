@@ -37,7 +37,7 @@ export interface PaymentsCardProps {
   /** Which row actions the user's role holds (receivable confirm / undo / delete); default all. */
   permitted?: { register: boolean; reverse: boolean; remove: boolean };
   /**
-   * Payments (by documentId) with a Registrar / Estornar waiting in the offline outbox (issue 10):
+   * Payments (by documentId) with a Registrar / Estornar waiting in the offline outbox:
    * the badge text shown in place of their action buttons, so the action is not asked twice.
    */
   queuedActions?: Readonly<Record<string, string>>;
@@ -210,7 +210,7 @@ export function PaymentsCard({
         </div>
       </div>
 
-      {/* The dialogs (Ark Dialog, the payment form) load when one opens, not with the order (issue 14). */}
+      {/* The dialogs (Ark Dialog, the payment form) load when one opens, not with the order. */}
       <Suspense fallback={null}>
         {creating ? <NewPaymentDialog open onOpenChange={setCreating} methods={methods} methodsLoading={methodsLoading} onSubmit={onCreate} /> : null}
         {pending ? (

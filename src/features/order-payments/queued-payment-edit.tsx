@@ -14,13 +14,13 @@ export interface QueuedItemEditProps<P = unknown> {
   onSave: (item: OutboxItem, payload: unknown) => void;
 }
 
-/** True for a queued new payment the server refused ('precisa de atenção'): the queue page can edit it (issue 10). */
+/** True for a queued new payment the server refused ('precisa de atenção'): the queue page can edit it. */
 export function isEditableQueuedPayment(item: OutboxItem): boolean {
   return item.state === 'attention' && item.kind === PAYMENT_OUTBOX_KINDS.createPayment;
 }
 
 /**
- * Edit of a queued new payment the server refused (issue 10): its method, amount (centavos) and
+ * Edit of a queued new payment the server refused: its method, amount (centavos) and
  * instalments, through the 'Novo pagamento' dialog titled 'Editar pagamento' with the queued
  * values. The payment keeps its `custom_document_id`.
  */

@@ -52,7 +52,7 @@ function useStorageEstimate() {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
 /**
- * 'Fila de envio' (issue 10): everything the signed-in user queued, in order, with its state,
+ * 'Fila de envio': everything the signed-in user queued, in order, with its state,
  * attempts and last error; 'Enviar agora'; on an item that needs attention, 'Editar' (a new
  * payment's method/amount/instalments, an upload's document type; saving sends it again),
  * 'Tentar novamente' and 'Descartar' (with confirmation); the storage estimate of the browser; the
@@ -68,7 +68,7 @@ export interface OutboxItemEditor {
 
 export function OutboxPage({ editor, stale }: { editor?: OutboxItemEditor; stale?: StaleUpdateReader }) {
   const { user } = useSession();
-  // The runtime (Dexie) runs already when the user has items (app/offline.ts); otherwise it loads with an action (issue 14).
+  // The runtime (Dexie) runs already when the user has items (app/offline.ts); otherwise it loads with an action.
   const outbox = useOutbox();
   const items = useOutboxItems(user?.id);
   const online = useOnline();

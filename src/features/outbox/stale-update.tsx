@@ -18,7 +18,7 @@ export interface StaleUpdateReader {
 
 /**
  * 'Precisa de atenção' of a queued edit refused because the record changed since it was opened
- * (docs/decisions.md "A stale queued edit in the queue"): the item says so, shows theirs vs mine
+ * (docs/decisions.md "A stale queued edit on the queue page"): the item says so, shows theirs vs mine
  * field by field (read from the server when online) and offers the form's two choices in place of
  * Editar / Tentar novamente / Descartar: 'Manter as minhas' (`onKeepMine` with the record's current
  * version: the item is queued again with it and sent) and 'Usar as deles' (`onUseTheirs`: the item

@@ -1,12 +1,12 @@
-// zod/mini (issue 14): see lib/api/strapi.ts.
+// zod/mini: see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 
 /**
  * The profile's Perfil tab (spec 000 §2.8, §7 "PUT /users/{id}": name, email, phoneNumber,
  * blocked). The spec gives no texts for these fields: the user form's are reused
  * ('Nome completo é obrigatório', 'Email inválido'). The server asks for the current password
- * when one's own e-mail changes (`currentPassword`, docs/decisions.md "Profile and document
- * types"): the field shows only then, and is then required ('Por favor, informe sua senha atual.').
+ * when one's own e-mail changes (`currentPassword`, docs/decisions.md "Changing one's
+ * own credentials"): the field shows only then, and is then required ('Por favor, informe sua senha atual.').
  * `phoneNumber` is digits only (the phone field writes digits).
  */
 export const profileFormSchema = (originalEmail: string) =>

@@ -1,4 +1,4 @@
-// zod/mini (issue 14): see lib/api/strapi.ts.
+// zod/mini: see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 import { moneySchema, strapiIdSchema, strapiRelation } from '@/lib/api/strapi';
 import { toReais } from '@/lib/money';

@@ -77,7 +77,7 @@ function SalesItemFields({ item }: { item: SalesItem | undefined }) {
   const form = useAppForm({
     defaultValues: salesItemToForm(item),
     // submit first, then again on every change: fixing one field clears its message (and a message on another field
-    // no longer blocks the next Salvar)
+    // does not block the next Salvar)
     validationLogic: revalidateLogic(),
     validators: { onDynamic: salesItemFormSchema },
     onSubmit: ({ value }) => save.submit(value),

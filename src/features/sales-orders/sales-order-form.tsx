@@ -36,7 +36,7 @@ export function SalesOrderForm({ id, mode }: { id?: string; mode: 'new' | 'edit'
 
 function SalesOrderFields({ order }: { order: SalesOrder | undefined }) {
   const navigate = useNavigate();
-  // Dexie loads with the first queued write, not with the screen (issue 14).
+  // Dexie loads with the first queued write, not with the screen.
   const outbox = useOutbox();
   const save = useSaveMutation({
     save: (values: SalesOrderFormValues, version?: string) => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-// zod/mini (issue 14): see lib/api/strapi.ts.
+// zod/mini: see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 import { api, ifMatchHeaders, pagedSchema, strapiIdSchema, type ListQueryInput } from '@/lib/api';
 import { listInput, retryUnlessClientError } from '@/lib/api/collection';

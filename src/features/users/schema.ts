@@ -1,5 +1,5 @@
 import { isValid, parseISO } from 'date-fns';
-// zod/mini (issue 14): see lib/api/strapi.ts.
+// zod/mini: see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 import { strapiIdSchema } from '@/lib/api/strapi';
 import { documentMessage, sanitizeDocument } from '@/lib/document';

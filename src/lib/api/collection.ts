@@ -30,7 +30,7 @@ export interface CollectionOptions<S extends z.core.$ZodType> {
 }
 
 /**
- * The one data layer of a list-and-form register (STYLE.md "A resource, end to end"; react-admin's
+ * The one data layer of a list-and-form register (docs/decisions.md "One data layer for the registers"; react-admin's
  * one data-provider shape), from its declaration (`features/<x>/resource.ts`: path, list query) and
  * its record schema:
  * - `keys`: the query keys, all under `userQueryKey(<path without its slash>)`, the root the lookup

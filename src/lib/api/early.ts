@@ -1,5 +1,5 @@
 /**
- * The list answer that index.html's inline script requested with the page (issue 13, LCP): on a
+ * The list answer that index.html's inline script requested with the page (LCP): on a
  * list path at its default search, with a stored token, the script asks for the list's first page
  * as soon as `config.js` ran, while the application's JavaScript is still downloading, and leaves
  * the pending answer on `window.__balcaoEarly`. {@link apiRequest} takes it, once, for the GET of

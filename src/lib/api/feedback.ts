@@ -3,7 +3,7 @@ import { isEditConflict } from './edit-version';
 import { isApiError, errorMessage, type ApiError } from './errors';
 
 /**
- * What a query or mutation tells the one error reporter (issue 9 item 6), in its `meta`:
+ * What a query or mutation tells the one error reporter, in its `meta`:
  * `useQuery({ ...orderQueries.list(s), meta: { errorMessage: 'Erro ao carregar os pedidos: {message}' } })`,
  * `useMutation({ mutationFn, meta: { successMessage: 'Pedido criado com sucesso', errorMessage: 'Erro ao criar pedido' } })`.
  * The QueryCache / MutationCache `onError` (lib/query-client.ts) toasts it, as TanStack Query's
@@ -85,7 +85,7 @@ export function isUnauthorized(error: unknown): boolean {
 /**
  * Runs `action` and toasts what `meta` asks for, as the MutationCache does for a mutation
  * (lib/query-client.ts): for the signed-out forms (sign-in, recovery e-mail, new password),
- * which run before any QueryClient exists (issue 14: /login downloads no TanStack Query).
+ * which run before any QueryClient exists (/login downloads no TanStack Query).
  * Resolves with the action's result; rethrows its failure after the toast.
  */
 export async function withFeedback<T>(meta: FeedbackMeta, action: () => Promise<T>): Promise<T> {

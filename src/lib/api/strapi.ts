@@ -1,4 +1,4 @@
-// zod/mini, not classic (issue 14): every screen reaches this file, and one classic import in a
+// zod/mini, not classic: every screen reaches this file, and one classic import in a
 // screen's graph downloads the classic API (~13 KiB gzipped) on top of zod's core. Classic
 // schemas of other features still compose with these (both are zod core types).
 import * as z from 'zod/mini';

@@ -14,7 +14,7 @@ export interface UploadOptions<T> extends RequestScope {
  * POST of a multipart body (a file upload) through the same rules as the client (bearer
  * token, server message in the ApiError, zod on the answer), with upload progress. fetch
  * cannot report upload progress, so with `onProgress` this uses XMLHttpRequest, with no
- * timeout: a 15 MB photo over a slow link is never cut off (issue 10). Without `onProgress`
+ * timeout: a 15 MB photo over a slow link is never cut off. Without `onProgress`
  * (or without XMLHttpRequest) it is a plain `apiRequest('POST', ...)`.
  * @throws ApiError (status 0 when there was no answer)
  */

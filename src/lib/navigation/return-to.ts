@@ -1,6 +1,6 @@
 /**
  * Where a user was when the session ended under them (a 401 after it started), so /login can
- * send them back after signing in (issue 9 item 6). An explicit Sair does not set it.
+ * send them back after signing in. An explicit Sair does not set it.
  */
 let pending: string | undefined;
 

@@ -2,7 +2,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import { DB_NAME } from './idb';
 
 /**
- * The one IndexedDB database of the PWA (issue 10), through Dexie, versioned. Tables:
+ * The one IndexedDB database of the PWA, through Dexie, versioned. Tables:
  * - `queryCache`: the persisted React Query cache, one row per query and user
  *   (`key` = `rq:<userId>:<queryHash>`), written by `persister.ts`;
  * - `outbox`: queued writes (plain data, never a token), auto-increment `seq` = creation order;

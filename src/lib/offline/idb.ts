@@ -1,5 +1,5 @@
 /**
- * The Balcão IndexedDB database without Dexie (issue 14: Dexie, ~33 KiB gzipped, loads only when
+ * The Balcão IndexedDB database without Dexie (Dexie, ~33 KiB gzipped, loads only when
  * the outbox has work). Dexie (`db.ts`) stays the outbox's store; this module opens the same
  * database with the same schema for what every signed-in page needs — the persisted query cache
  * (`persister.ts`) and a look at the outbox (`outbox-peek.ts`) — so a page whose outbox is empty

@@ -1,5 +1,5 @@
 /**
- * The Web Lock the outbox sender holds (issue 10), in a module of its own so the service
+ * The Web Lock the outbox sender holds, in a module of its own so the service
  * worker's update flow (update.ts, loaded on every page) does not pull in the outbox.
  */
 

@@ -4,7 +4,7 @@ import type { OutboxRuntime } from './sync';
 import { idbGetAllByIndex, openBalcaoDb, type OpenDb } from './idb';
 
 /**
- * The outbox as the screens see it, without Dexie (issue 14): the signed-in user's queued items
+ * The outbox as the screens see it, without Dexie: the signed-in user's queued items
  * read straight from IndexedDB and read again whenever the outbox changes, in this tab or another.
  * Dexie (`sync.ts`, `outbox.ts`) loads only when there is something to send or a screen that
  * queues (an order, the queue page) opens; when it is loaded it reports every change of the
@@ -155,7 +155,7 @@ export function currentOutbox(): OutboxRuntime | undefined {
 
 /**
  * The outbox runtime, loaded and started on demand (the first queued write of the page loads
- * Dexie, issue 14). @throws Error 'Fila de envio indisponível.' when the app has no outbox.
+ * Dexie). @throws Error 'Fila de envio indisponível.' when the app has no outbox.
  */
 export async function loadOutbox(): Promise<OutboxRuntime> {
   if (runtime) return runtime;
@@ -176,7 +176,7 @@ export interface OutboxAccess {
  * For a screen that queues writes (an order's payments and documents, the queue page):
  * `undefined` when the page has no outbox (signed out, tests without app/offline.ts); otherwise
  * an {@link OutboxAccess} whose `get()` loads the runtime — so opening the screen downloads no
- * Dexie, the first queued write does (issue 14). Re-renders when the runtime starts or stops.
+ * Dexie, the first queued write does. Re-renders when the runtime starts or stops.
  */
 export function useOutbox(): OutboxAccess | undefined {
   useSyncExternalStore(

@@ -10,7 +10,7 @@ export type { EnqueueInput, FlushResult, Outbox, OutboxHandler, OutboxOptions, S
 export { SESSION_CHANGED, backoffDelay, classifyFailure, createLocalLocks, type FailureClass } from './outbox-rules';
 
 /**
- * The outbox (issue 10 "The outbox"): writes made offline, or whose send failed for a
+ * The outbox: writes made offline, or whose send failed for a
  * network reason, are queued in IndexedDB and delivered exactly once.
  *
  * - `enqueue` stores plain data (files as Blobs in their own table), assigns the item's

@@ -13,7 +13,7 @@ Dexie.on('storagemutated', (parts) => {
 });
 
 /**
- * Who flushes the outbox and when (issue 10): one sender at a time across tabs (the outbox's
+ * Who flushes the outbox and when: one sender at a time across tabs (the outbox's
  * Web Lock); a flush starts at app start, when the browser comes back online, when the service
  * worker relays a Background Sync event (`{type: 'outbox-flush'}`), after each enqueue, when
  * the next backoff delay ends, after a new sign-in (which also lifts a 401 pause), and from
@@ -175,7 +175,7 @@ export function maybeOutbox(): OutboxRuntime | undefined {
 
 /**
  * The page's outbox runtime for a screen that must have it running (starts it now): prefer
- * `useOutbox()` (outbox-peek.ts), which loads Dexie only when a write is queued (issue 14).
+ * `useOutbox()` (outbox-peek.ts), which loads Dexie only when a write is queued.
  * `undefined` until it runs (tests, /login).
  */
 export function useOutboxRuntime(): OutboxRuntime | undefined {

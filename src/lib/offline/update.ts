@@ -2,8 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { OUTBOX_LOCK, type LockManagerLike } from './locks';
 
 /**
- * Service worker registration and the 'Atualizar' flow (issue 10 "updates that never interrupt
- * work"): `workbox-window` registers /sw.js; a new release waits ('waiting') until the user
+ * Service worker registration and the 'Atualizar' flow: `workbox-window` registers /sw.js; a new release waits ('waiting') until the user
  * chooses 'Atualizar'. The switch (skip waiting → reload) never happens while the outbox is
  * sending (it takes the sender's Web Lock first, so it waits for a send in flight) nor while a
  * form has unsaved input (it asks to save or discard first).

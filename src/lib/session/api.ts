@@ -27,7 +27,7 @@ export async function fetchRolePermissions(roleId: number): Promise<PermissionTr
 
 /**
  * POST /auth/logout with `token` (explicitly: storage may be cleared meanwhile): the server
- * refuses every earlier token of the user from then on (docs/decisions.md "Security").
+ * refuses every earlier token of the user from then on (docs/decisions.md "POST /auth/logout and POST /auth/logout-all").
  * @throws ApiError (401 when the token was already dead)
  */
 export async function revokeToken(token: string): Promise<void> {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * The zod schemas of the session's answers (spec 000 §3, §7), loaded by api.ts with the first
- * call, so no page (not even /login) downloads zod before it talks to the server (issue 14).
+ * call, so no page (not even /login) downloads zod before it talks to the server.
  */
 
 /** The signed-in user as `GET /users/me?populate=role` returns it (spec 000 §3 User). */

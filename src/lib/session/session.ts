@@ -28,7 +28,7 @@ export interface Session {
   /**
    * Session start (spec 000 §4); resolves when users/me (and the role) answered or failed.
    * `revalidateAfter`: on a warm start (stored user and permissions), users/me waits for it (main.tsx:
-   * the first screen painted), so the check does not compete with that screen's chunks (issue 13).
+   * the first screen painted), so the check does not compete with that screen's chunks.
    */
   start(options?: { revalidateAfter?: Promise<unknown> }): Promise<SessionState>;
   /**
@@ -121,7 +121,7 @@ export function createSession(deps: SessionDeps = remote, env: SessionEnv = {}):
       logout();
       return state;
     }
-    // Warm start (issue 10): with a stored user and permissions the shell paints at once from
+    // Warm start: with a stored user and permissions the shell paints at once from
     // them, and users/me revalidates in the background under the same rules below.
     const storedUser = readJson<SessionUser>(STORAGE_KEYS.user);
     const storedPermissions = readJson<PermissionTree>(STORAGE_KEYS.permissions);

@@ -4,7 +4,7 @@
  * `side-channel` for the browser build (vite.config.ts aliases it here). qs stringifies and
  * parses with it (cycle detection, its own bookkeeping); the package picks a WeakMap, Map or
  * linked-list store and, for old engines, pulls in get-intrinsic, object-inspect and friends:
- * ~11 KiB gzipped on every signed-in page (issue 14). Every browser the PWA supports has
+ * ~11 KiB gzipped on every signed-in page. Every browser the PWA supports has
  * WeakMap and Map, so this is the same API (assert, delete, get, has, set) over them:
  * object keys in a WeakMap, primitive keys in a Map.
  */

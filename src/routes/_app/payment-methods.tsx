@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_app/payment-methods')({
   staticData: routeMeta('/payment-methods'),
   validateSearch: paymentMethodResource.validateSearch,
   loaderDeps: ({ search }) => search,
-  // started, not awaited: the list frame paints at once ('Carregando...' rows; issue 13, LCP)
+  // started, not awaited: the list frame paints at once ('Carregando...' rows; LCP)
   loader: ({ context, deps }) => void context.queryClient.prefetchQuery(paymentMethodData.list(paymentMethodData.listInput(deps))),
   component: PaymentMethodList,
 });

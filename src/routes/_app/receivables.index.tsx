@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_app/receivables/')({
   validateSearch: receivableResource.validateSearch,
   loaderDeps: ({ search }) => search,
   // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
-  // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page
+  // the request runs (LCP); a failed list shows the empty list and its toast, not an error page
   loader: ({ context, deps }) => void context.queryClient.prefetchQuery(receivableQueries.list(toReceivableSearch(deps))),
   component: RouteComponent,
 });

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_app/roles')({
   staticData: routeMeta('/roles'),
   validateSearch: roleResource.validateSearch,
   // prefetch, not ensure, and not awaited: the list frame renders at once ('Carregando...' rows) while
-  // the request runs (issue 13, LCP); a failed list shows the empty list and its toast, not an error page
+  // the request runs (LCP); a failed list shows the empty list and its toast, not an error page
   loader: ({ context }) => void context.queryClient.prefetchQuery(roleQueries.list()),
   component: RouteComponent,
 });

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_app/sales-items')({
   staticData: routeMeta('/sales-items'),
   validateSearch: salesItemResource.validateSearch,
   loaderDeps: ({ search }) => search,
-  // started, not awaited: the list frame paints at once ('Carregando...' rows; issue 13, LCP)
+  // started, not awaited: the list frame paints at once ('Carregando...' rows; LCP)
   loader: ({ context, deps }) => void context.queryClient.prefetchQuery(salesItemData.list(salesItemData.listInput(deps))),
   component: RouteComponent,
 });

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_app/vehicle-types')({
   staticData: routeMeta('/vehicle-types'),
   validateSearch: vehicleTypeResource.validateSearch,
   loaderDeps: ({ search }) => search,
-  // started, not awaited: the list frame paints at once ('Carregando...' rows; issue 13, LCP)
+  // started, not awaited: the list frame paints at once ('Carregando...' rows; LCP)
   loader: ({ context, deps }) => void context.queryClient.prefetchQuery(vehicleTypeData.list(vehicleTypeData.listInput(deps))),
   component: VehicleTypeList,
 });

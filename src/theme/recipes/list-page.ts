@@ -112,7 +112,7 @@ export const listPage = defineSlotRecipe({
       p: '3',
       display: 'grid',
       gap: '1.5',
-      // Cards below the fold skip layout and paint until scrolled near (issue 13: laying out 25
+      // Cards below the fold skip layout and paint until scrolled near (laying out 25
       // cards at once was one long task); still in the accessibility tree and find-in-page.
       contentVisibility: 'auto',
       containIntrinsicSize: 'auto 11rem',

@@ -15,7 +15,7 @@ function resolve(from: string, spec: string): string | undefined {
 }
 
 /**
- * Issue 14 guards: walks the static value imports of `files` (paths from the repository root;
+ * For the first-load guards (docs/performance.md): walks the static value imports of `files` (paths from the repository root;
  * `import type` and `import()` are not followed, nor routeTree.gen.ts, whose route components the
  * router plugin splits into their own chunks) and returns the packages reached, each with the
  * first file (relative path) importing it, and the local modules reached. `harmless`:

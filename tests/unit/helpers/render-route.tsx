@@ -57,7 +57,7 @@ export async function createTestApp(path: string, { permissions, user }: RenderR
 
 /**
  * Renders the app's real route tree (src/routeTree.gen.ts, the real `_app` guard, shell and menu)
- * at `path` (path + search) in jsdom, for component tests (issue 9 item 9). The session is the
+ * at `path` (path + search) in jsdom, for component tests. The session is the
  * app's own, started from browser storage as a warm start does: with no server to answer
  * users/me, it keeps the stored user and `permissions`. Loaders that call the API fail as
  * offline; tests read what the screen shows for that. Returns the router (its `state.location`

@@ -8,7 +8,7 @@ import { startQueryPersistence } from '@/lib/offline/persister';
 import type { Session, SessionState } from '@/lib/session';
 
 /**
- * Issue 13: online, the first render does not wait for IndexedDB; the persisted cache merges
+ * Online, the first render does not wait for IndexedDB; the persisted cache merges
  * into the screen when it arrives. Offline it is restored before the first render.
  */
 

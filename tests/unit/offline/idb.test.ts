@@ -6,7 +6,7 @@ import { hasOutboxItems, readOutboxItems } from '@/lib/offline/outbox-peek';
 import { createOutbox } from '@/lib/offline/outbox';
 
 /**
- * Issue 14: the persisted cache and the outbox peek open the Balcão database without Dexie. Either
+ * The persisted cache and the outbox peek open the Balcão database without Dexie. Either
  * side may create it first; the other must use it as it is (no upgrade, same stores and indexes).
  */
 const schemaOf = (db: IDBDatabase) =>

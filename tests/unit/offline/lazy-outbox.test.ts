@@ -5,7 +5,7 @@ import { idbPut, openBalcaoDb } from '@/lib/offline/idb';
 import type { Session, SessionState } from '@/lib/session';
 
 /**
- * Issue 14: the outbox runtime (Dexie, lib/offline/sync.ts) is loaded only when there is work for
+ * The outbox runtime (Dexie, lib/offline/sync.ts) is loaded only when there is work for
  * it — items of the user in the outbox (at start, when the network returns, at a sign-in) or a
  * screen that queues asking for it — never on a page whose outbox is empty.
  */

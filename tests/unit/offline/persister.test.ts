@@ -115,8 +115,8 @@ describe('persisted query cache', () => {
   });
 
   it('keeps a list that a later page load restored, whose refetch then failed with no answer', async () => {
-    // The reported loss: the order's page restored the list, the list's refetch failed offline (the
-    // query in error, with its data), and the page's next save no longer held the list.
+    // The case: the order's page restored the list, the list's refetch failed offline (the query in
+    // error, with its data); the page's next save must still hold the list.
     const { open } = store('persist-failed');
     const seen = await page(open);
     await seen.qc.fetchQuery({ queryKey: LIST, queryFn: async () => ({ data: ['pedido 1'] }) });

@@ -16,7 +16,7 @@ import type { OutboxItem } from '@/lib/offline/db';
 /** The order writes the outbox queues: an order's payments' and documents' kinds. */
 const OUTBOX_KINDS = { ...PAYMENT_OUTBOX_KINDS, ...DOCUMENT_OUTBOX_KINDS };
 
-/** Issue 10: the queue page edits a refused ('precisa de atenção') new payment or upload, then sends it again. */
+/** The queue page edits a refused ('precisa de atenção') new payment or upload, then sends it again. */
 
 function withQueries(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });

@@ -6,7 +6,7 @@ import { OUTBOX_LOCK, type LockManagerLike } from '@/lib/offline/locks';
 import { getUpdateState, offerUpdate, requestUpdate } from '@/lib/offline/update';
 
 /**
- * Issue 10 "an update offered while a send is in flight waits for it", the rule itself with the
+ * An update offered while a send is in flight waits for it: the rule itself with the
  * real outbox (the browser end, a second release of sw.js waiting: tests/e2e/offline-update.spec.ts): 'Atualizar' takes the sender's lock, so
  * the new release is activated only after the send in flight is delivered, and no send starts
  * after it.

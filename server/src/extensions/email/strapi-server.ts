@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 
 /**
- * Offline e-mail (issue 2: "an email provider that works without SMTP; the reset link is
- * logged and testable"). When SMTP_HOST is unset, every message is logged (subject, recipient,
+ * Offline e-mail (docs/decisions.md "E-mail without SMTP"): a provider that works without SMTP, so
+ * the reset link is logged and testable. When SMTP_HOST is unset, every message is logged (subject, recipient,
  * links found in it) and written as JSON to EMAIL_OUTBOX_DIR (default server/.tmp/email-outbox),
  * one file per message: {to, from, subject, text, html, links, sentAt}.
  */

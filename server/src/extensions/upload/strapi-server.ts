@@ -6,7 +6,7 @@ import { prependMiddlewares } from '../../utils/route-guards';
  * users-permissions user who uploaded it through the content API (content-API uploads have no
  * `createdBy`, which is an admin-panel user). Set by a DB lifecycle (utils/relation-scope.ts
  * `recordUploader`), read when a file is attached to a record: only its uploader (or an
- * administrator) may attach it (issue 8 item 2; docs/decisions.md "Security: files and relations").
+ * administrator) may attach it (docs/decisions.md "Files are attached once, by their uploader").
  * A plain private integer, not a relation: never output, never populated, never filterable.
  *
  * The content-API upload route (`POST /api/upload`, in any spelling the router matches) runs

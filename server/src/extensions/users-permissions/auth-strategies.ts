@@ -2,14 +2,13 @@ import type { Core } from '@strapi/strapi';
 import { rolePermissions } from '../../utils/role-permissions-cache';
 
 /**
- * The content API's authentication strategies, cut to the statements a request needs (issue 14
- * "Find where the time goes"; docs/perf-rest-path.md). Strapi tries every content-API strategy in
- * order on every request: first the admin's `content-api-token` (API tokens), then
- * users-permissions'. Both are Strapi's objects, registered through `strapi.get('auth').register`
+ * The content API's authentication strategies, cut to the statements a request needs
+ * (docs/performance.md "The API's request path"). Strapi tries every content-API strategy in order
+ * on every request: first the admin's `content-api-token` (API tokens), then users-permissions'. Both are Strapi's objects, registered through `strapi.get('auth').register`
  * by the admin's and the plugin's `register`; {@link interceptContentApiStrategies} wraps that
  * registration (before any module registers) and changes two things, the answers staying Strapi's:
  *
- * - `content-api-token` no longer looks a JWT-shaped bearer up in `strapi_api_tokens`: API tokens
+ * - `content-api-token` does not look a JWT-shaped bearer up in `strapi_api_tokens`: API tokens
  *   are random hex strings (`crypto.randomBytes(128).toString('hex')`, the only way Strapi 5.54
  *   makes one), so a token with dots is never found and the strategy's answer is already known —
  *   `{authenticated: false}`, the next strategy decides (one statement less per signed-in request).

@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { Stores } from 'koa2-ratelimit';
 
 /**
- * The /auth/* rate-limit counters in the database (issue 13 "Past one machine"): every API instance
+ * The /auth/* rate-limit counters in the database: every API instance
  * counts in the same rows, so N instances behind a load balancer do not allow N times the limit.
  * One row per bucket (`auth_rate_limits`, api::auth-rate-limit), bumped by one atomic
  * `INSERT … ON CONFLICT (bucket_key) DO UPDATE … RETURNING` (PostgreSQL and SQLite alike): a window

@@ -6,10 +6,10 @@ import type { AppContext } from '../../utils/types';
 import { DatabaseStore } from './rate-limit-store';
 
 /**
- * The /auth/* rate limit (issue 8 item 5; docs/decisions.md "Rate limit"), replacing the stock
+ * The /auth/* rate limit (docs/decisions.md "Rate limit on sign-in and password routes"), replacing the stock
  * `plugin::users-permissions.rateLimit` route middleware (same koa2-ratelimit library). The counters
  * live in the database (rate-limit-store.ts), so every API instance behind a load balancer counts in
- * the same buckets (issue 13; AUTH_RATELIMIT_STORE=memory keeps them per process). The client address is `ctx.request.ip`, which trusts `X-Forwarded-For` only for the
+ * the same buckets (AUTH_RATELIMIT_STORE=memory keeps them per process). The client address is `ctx.request.ip`, which trusts `X-Forwarded-For` only for the
  * proxy hops the app itself runs (config/server.ts TRUST_PROXY_HOPS, default none), so a
  * client-sent header moves nothing. Each request counts in up to three buckets per route:
  * - address + identifier: `max` per `interval` (10 a minute by default);

@@ -116,7 +116,7 @@ export function mayManageRoles(ctx: AppContext): boolean {
 
 /**
  * Wraps the stock role controller: createRole/updateRole/deleteRole with the checks above, and
- * the reads (issue 8 item 10): a caller who may not manage roles sees only their own role —
+ * the reads: a caller who may not manage roles sees only their own role —
  * `GET /roles` lists it alone, `GET /roles/:id` of another role is 403. The session start needs
  * no more (spec 000 §4: the current user, then their role's permissions).
  */

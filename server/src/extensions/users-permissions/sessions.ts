@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import type { AppContext } from '../../utils/types';
 
 /**
- * Sessions of the `legacy-support` JWTs: one per sign-in and device (docs/decisions.md "Sessions").
+ * Sessions of the `legacy-support` JWTs: one per sign-in and device (docs/decisions.md "Sessions per device; revocation by a version claim").
  *
  * Every JWT carries `sid`, a random id of the sign-in that issued it, and `tv`, the user's
  * `token_version` then. A request's token is checked against the user row the strategy reads anyway
@@ -48,8 +48,7 @@ const endedSessions = (value: unknown): EndedSession[] =>
 
 /**
  * The row `verify` read for the request being served (key: its Koa context), handed to the
- * `fetchAuthenticatedUser` call the users-permissions strategy makes right after (issue 14 "Find
- * where the time goes"): one primary-key read per request instead of two, the token version and
+ * `fetchAuthenticatedUser` call the users-permissions strategy makes right after: one primary-key read per request instead of two, the token version and
  * the user + role coming from the same row. Weak keys: nothing outlives its request.
  */
 const readByVerify = new WeakMap<object, AuthenticatedUser>();

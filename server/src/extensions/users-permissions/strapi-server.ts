@@ -21,7 +21,7 @@ import { userDestroyNotFound } from '../../utils/delete-not-found';
 import type { AppContext } from '../../utils/types';
 
 /**
- * users-permissions extension (issue 2 "The calls"; spec 000 §7):
+ * users-permissions extension (spec 000 §7):
  * user controller overrides (me, find, findOne, create, update), the custom
  * POST /users/:id/change-password action, and the self-or-admin policy on the
  * routes that address one user; token revocation (sessions.ts): versioned JWTs, refused after a

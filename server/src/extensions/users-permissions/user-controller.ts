@@ -78,7 +78,7 @@ async function writeGuard<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * One's own login credentials through PUT /users/:id (issue 8 item 3): the password only through
+ * One's own login credentials through PUT /users/:id: the password only through
  * the change-password call (400 pointing to it), and a new username (CPF/CNPJ) or e-mail only with
  * the right `currentPassword` in the body (400 otherwise). Values equal to the stored ones pass
  * (the profile screen sends the e-mail it shows). Administrators editing someone else skip this.
@@ -99,7 +99,7 @@ async function checkOwnCredentialChange(fields: Json, current: UserRow, currentP
 }
 
 /**
- * Overrides of the users-permissions user controller (issue 2 "The calls"; spec 000 §7).
+ * Overrides of the users-permissions user controller (spec 000 §7).
  * All answers go through the stock content-API validation and sanitisation.
  */
 export const userController = {

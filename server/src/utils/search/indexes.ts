@@ -109,7 +109,7 @@ const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
  *   (`LOWER(CAST(col AS VARCHAR)) LIKE LOWER(?)`), so the planner can answer it from the index;
  *   `fastupdate = off`: GIN's pending list (new entries not yet merged, up to 4 MB until a vacuum)
  *   is read in full by every search — after the large seed, 9,000 entries made each column's lookup
- *   ~10 ms even for a term that matches nothing; a write now pays its index update at once;
+ *   ~10 ms even for a term that matches nothing; with it off, a write pays its index update at once;
  * - SQLite: one contentless FTS5 table per content-type (`<table>_fts`, trigram tokenizer, case
  *   sensitive) holding `LOWER(col)` of each indexed column, kept in sync by AFTER INSERT/UPDATE/DELETE
  *   triggers. `LOWER` is SQLite's (ASCII letters only), the very one of Strapi's `$containsi`

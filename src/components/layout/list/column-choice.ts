@@ -91,7 +91,7 @@ export function columnVisibility(choice: ColumnChoice): VisibilityState {
 /**
  * The columns not on the table, in column order: those the user hid and those that gave way to
  * the width (`widthHidden`, DataTable's report). Ids of `columnIds` only (a stored id of a column
- * the list no longer has does not count).
+ * the list lacks does not count).
  */
 export function hiddenColumnIds(columnIds: readonly string[], choice: ColumnChoice, widthHidden: readonly string[]): string[] {
   return columnIds.filter((id) => choice.hidden.includes(id) || widthHidden.includes(id));
@@ -112,7 +112,7 @@ export interface ColumnChoiceControls {
 
 /**
  * The signed-in user's column choice for the list `listKey`, kept in localStorage per user and
- * per list (docs/decisions.md "Column choice stays on the device"). Without a signed-in user the
+ * per list (docs/decisions.md "The column choice stays on the device"). Without a signed-in user the
  * choice lasts until the list is left. A new user or list reads its own stored choice.
  */
 export function useColumnChoice(listKey: string): ColumnChoiceControls {

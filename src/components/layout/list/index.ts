@@ -1,4 +1,4 @@
-/** The list kit (issue 9 item 4): a list screen is a resource, its columns and its filter schema on these parts. */
+/** The list kit: a list screen is a resource, its columns and its filter schema on these parts. */
 export { ListPage, type ListPageProps } from './list-page';
 export { RegisterList, type RegisterListProps } from './register-list';
 export { FilterPanel } from './filter-panel';

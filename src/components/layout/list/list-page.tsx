@@ -22,7 +22,7 @@ import type { ResourceList } from './use-resource-list';
 const EMPTY_ROWS: never[] = [];
 
 // The delete confirmation (Ark Dialog, focus trap: ~12 KiB gzipped) loads with the first delete
-// asked, not with every list (issue 14; the lists are the pages users open most).
+// asked, not with every list (the lists are the pages users open most).
 const ConfirmDeleteDialog = lazy(() => import('@/components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 export type ListPageProps<T> = ListPageOptions<T> &
@@ -129,7 +129,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
 
   // The rows (and the end of loading) render in a deferred pass: the query's answer reaches React
   // as a synchronous update (useSyncExternalStore), and 25 cards or rows rendered there were one
-  // long task (issue 13, Total Blocking Time). The deferred pass is time-sliced (React yields to
+  // long task (Total Blocking Time). The deferred pass is time-sliced (React yields to
   // the browser every few ms); the urgent one only re-renders the frame, the cards and the table
   // body keep their memoized output. The pager follows the deferred state, so it never shows
   // before the rows it sits under (CLS).
@@ -205,7 +205,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
         ) : (
           <MobileCards rows={EMPTY_ROWS} visibleColumns={EMPTY_ROWS} isLoading label={title} />
         )}
-        {/* Not while the first page loads: rows arriving above it would move it (Lighthouse CLS, issue 13). */}
+        {/* Not while the first page loads: rows arriving above it would move it (Lighthouse CLS). */}
         {/* With nothing offline the total is unknown: no '0 itens', but the way back to a cached page stays. */}
         {isLoading || !bodyReady ? null : (
           <Pager list={list} total={nothingOffline ? undefined : list.total} pageSizeOptions={props.pageSizeOptions ?? props.resource?.list?.pageSizes} />

@@ -11,7 +11,7 @@ export type { FilterField, SortOption } from '@/lib/resources';
 export type ListColumn<T> = ColumnDef<T, any>;
 
 /**
- * How readily a column gives way when the table does not fit its card (issue 9 item 4):
+ * How readily a column gives way when the table does not fit its card:
  * 1 (the default) is never hidden — ids, dates, amounts, status; a higher number is hidden
  * earlier (the highest first), unless the user keeps it ('Colunas'), and the chooser counts it.
  * Under 768 px the rows are cards instead (see `mobileColumns`).

@@ -37,7 +37,7 @@ export interface ListSearchControls {
 /**
  * The list state in the URL with a debounced search box: typing changes `searchText` at
  * once and navigates only once the user pauses, so the route loader and the component see
- * the same `q` and one typed search sends one request (issue 9 item 4). A `q` changed from
+ * the same `q` and one typed search sends one request. A `q` changed from
  * outside (back/forward, a link) replaces the box's text unless the user is mid-typing.
  * A search still waiting when the user leaves the list (a link such as Novo, back) is dropped:
  * the list stays on screen while the next page loads, and its late navigation would otherwise

@@ -34,7 +34,7 @@ async function check(strapi: Core.Strapi, data: Json, documentId: string | null)
 
 /**
  * Customers are shared (one CPF/CNPJ buys at several dealerships), so a scoped caller may change a
- * customer only when no order outside their scope uses it (issue 8 item 11; docs/decisions.md):
+ * customer only when no order outside their scope uses it (docs/decisions.md "Shared customers are edited only by their parties"):
  * one company never rewrites another's customer. A customer without orders (just registered) is
  * editable. Throws 404 for an unknown id, 403 (PolicyError, readable) otherwise.
  */

@@ -57,7 +57,7 @@ export async function checkOrder(strapi: Core.Strapi, data: Json, documentId: st
 
 /**
  * An order links a dealership and a dispatcher only under a company-agreement between the two
- * (docs/decisions.md "Security (sec-auth)", issue 8 item 11): checked on the order as it will be
+ * (docs/decisions.md "An order links parties that have an agreement"): checked on the order as it will be
  * saved (the stored party when the request leaves it out), for every caller. Either party empty
  * passes. Throws 400 on `user_company_id`.
  */
@@ -108,7 +108,7 @@ export default factories.createCoreService(
   checkedService(checkOrder, ({ strapi }) => ({
     /**
      * Deletes the order with its lines (sales-order-items) and its pending and reversed receivables
-     * in one transaction (issue 8 item 11). An order with a paid receivable is refused: 409 with
+     * in one transaction. An order with a paid receivable is refused: 409 with
      * `details.paid` (their documentIds) — reverse the payments first. Documents are kept.
      */
     async delete(this: Core.Service, documentId: string, params: DeleteParams = {}) {
