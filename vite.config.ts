@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -6,10 +6,15 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { routePreload } from './scripts/vite-route-preload';
-import { sharedChunks } from './scripts/vite-chunk-groups';
-import { dateFnsPtBrDefault } from './scripts/vite-date-fns-locale';
-import { resourceMaps } from './scripts/vite-resource-maps';
+import { sharedChunks } from './scripts/vite/chunk-groups';
+import { compileHints } from './scripts/vite/compile-hints';
+import { dateFnsPtBrDefault } from './scripts/vite/date-fns-locale';
+import { inlineTabIcon } from './scripts/vite/inline-tab-icon';
+import { manifestAfterFirstScreen } from './scripts/vite/manifest-after-first-screen';
+import { resourceMaps } from './scripts/vite/resource-maps';
+import { routePreload } from './scripts/vite/route-preload';
+import { stylesheetAfterSkeleton } from './scripts/vite/stylesheet-after-skeleton';
+import { zodJitless } from './scripts/vite/zod-jitless';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -21,148 +26,10 @@ const proxy = {
   '/uploads': { target: apiTarget, changeOrigin: false },
 };
 
-/**
- * Moves the entry stylesheet from <head> to the end of <body>: the skeleton and its inline
- * critical CSS (index.html) paint before the stylesheet arrives, while the module scripts
- * still wait for it (a parser-inserted stylesheet blocks scripts), so React never mounts
- * unstyled (issue 13, first paint without the application's JavaScript).
- */
-function stylesheetAfterSkeleton(): Plugin {
-  return {
-    name: 'balcao:stylesheet-after-skeleton',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const links: string[] = [];
-        const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (m) => {
-          links.push(m.trim());
-          return '';
-        });
-        return links.length ? head.replace('</body>', `    ${links.join('\n    ')}\n  </body>`) : html;
-      },
-    },
-  };
-}
-
-/**
- * The tab icon's `<link rel="icon">` of index.html points at public/pwa/icon-192.png; the build
- * writes that PNG (522 bytes) into the link as a `data:` URL (issue 13, LCP): Chromium fetched the
- * icon twice while the page loaded, two requests beside the first screen's chunks over HTTP/1.1's
- * six connections. The CSP allows `data:` images (server/src/middlewares/pwa.ts).
- * @throws at build time when the link or the file is missing.
- */
-function inlineTabIcon(): Plugin {
-  return {
-    name: 'balcao:inline-tab-icon',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const link = /(<link rel="icon" href=")(\/pwa\/[\w.-]+\.png)(")/;
-        const href = link.exec(html)?.[2];
-        if (!href) throw new Error('balcao:inline-tab-icon: no <link rel="icon" href="/pwa/….png"> in index.html');
-        const png = readFileSync(fileURLToPath(new URL(`./public${href}`, import.meta.url)));
-        return html.replace(link, `$1data:image/png;base64,${png.toString('base64')}$3`);
-      },
-    },
-  };
-}
-
-/**
- * The web app manifest's `<link>` (vite-plugin-pwa writes it into index.html) becomes
- * `<meta name="balcao:manifest" content="…">`, and main.tsx adds the real link once the first
- * screen is painted (issue 13, LCP): Chromium fetches a linked manifest and its icons while the page
- * loads, four requests that the first screen does not use, beside its chunks; installing needs them
- * only later. tests/e2e/offline.spec checks the app is still installable.
- * @throws at build time when the link is missing (a vite-plugin-pwa change), so it cannot silently return.
- */
-function manifestAfterFirstScreen(): Plugin {
-  return {
-    name: 'balcao:manifest-after-first-screen',
-    apply: 'build',
-    // after vite-plugin-pwa:build (itself `enforce: 'post'`), which writes the link
-    enforce: 'post',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const link = /<link rel="manifest" href="([^"]+)"[^>]*>/;
-        const href = link.exec(html)?.[1];
-        if (!href) throw new Error('balcao:manifest-after-first-screen: no <link rel="manifest"> in index.html');
-        return html.replace(link, `<meta name="balcao:manifest" content="${href}">`);
-      },
-    },
-  };
-}
-
-/**
- * Marks every chunk for eager compilation (V8's explicit compile hint, Chromium 136+; issue 13,
- * TBT): with `//# allFunctionsCalledOnLoad` before its first token, V8 compiles all functions of
- * a file on the background thread that streams it in, instead of compiling each one on the main
- * thread at its first call. Every chunk qualifies: the entry (React, the router, the session) runs
- * on every load, and the others are split per screen or dialog and load when it opens, when most
- * of their functions run. Other engines read a comment. Measured (docs/decisions.md, session 16):
- * the entry alone, then every chunk, each against the step before, by Lighthouse A/B.
- *
- * The hint must come before any code, and Vite puts its preload map (`__vite__mapDeps`) at the
- * top of a chunk in vite:build-import-analysis's generateBundle, which is also where
- * vite-plugin-compression2 hooks in to write the .br/.gz twins. So the hint is added by wrapping
- * that hook (as the compression plugin does; this plugin's configResolved runs first, so the
- * twins are made from the hinted code). Throws at build time if Vite's plugin is not there.
- * augmentChunkHash keeps the hint in the file names' hashes.
- */
-function compileHints(): Plugin {
-  const hint = '//# allFunctionsCalledOnLoad\n';
-  return {
-    name: 'balcao:compile-hints',
-    apply: 'build',
-    augmentChunkHash: () => hint,
-    configResolved(config) {
-      const analysis = config.plugins.find((plugin) => plugin.name === 'vite:build-import-analysis');
-      const hook = analysis?.generateBundle;
-      if (!analysis || !hook) throw new Error('vite:build-import-analysis has no generateBundle hook: update balcao:compile-hints');
-      const original = typeof hook === 'function' ? hook : hook.handler;
-      const handler: typeof original = async function (this: ThisParameterType<typeof original>, options, bundle, isWrite) {
-        await original.call(this, options, bundle, isWrite);
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || chunk.code.startsWith(hint)) continue;
-          chunk.code = hint + chunk.code;
-          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`; // one line lower
-        }
-      };
-      (analysis as { generateBundle: unknown }).generateBundle = typeof hook === 'function' ? handler : { ...hook, handler };
-    },
-  };
-}
-
-/**
- * Builds zod with `jitless` on. zod's JIT object parser probes `new Function('')` when the
- * first `z.object()` is built; under the app's Content-Security-Policy (no 'unsafe-eval')
- * Chromium reports that probe as a CSP issue (Lighthouse best practices) even though zod
- * catches the throw. `jitless` skips the probe and the generated parser (same results).
- * Setting it from our code would need a module that runs before every chunk that builds a
- * schema, and would put zod's core on every page; so the call `config({ jitless: true })` is
- * appended to zod's own core.js, where `config` is defined. A zod without that function fails
- * the build, never silently (tests/e2e/csp.spec.ts checks the result in the browser).
- */
-function zodJitless(): Plugin {
-  return {
-    name: 'balcao:zod-jitless',
-    apply: 'build',
-    transform: {
-      filter: { id: /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/ },
-      handler(code) {
-        if (!/^export function config\(/m.test(code)) this.error('zod/v4/core/core.js no longer defines config(): update balcao:zod-jitless');
-        return { code: `${code}\nconfig({ jitless: true });\n`, map: null };
-      },
-    },
-  };
-}
-
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
-  // qs's dependency, replaced by the same API over WeakMap/Map (see that file; issue 14).
+  // qs's dependency, replaced by the same API over WeakMap/Map (see that file).
   'side-channel': fileURLToPath(new URL('./src/lib/vendor/side-channel.cjs', import.meta.url)),
 };
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
@@ -174,7 +41,7 @@ const routesDir = fileURLToPath(new URL('./src/routes', import.meta.url));
 /**
  * What every signed-in start loads beside its route: boot's offline chunk, the session schemas, the
  * QueryClient, qs, ofetch, and lib/api's barrel (Strapi's envelopes, money) that every screen's data
- * layer imports (26 of 27 signed-in screens loaded it as a chunk of its own; issue 13).
+ * layer imports (26 of 27 signed-in screens loaded it as a chunk of its own).
  */
 const sessionModules = [
   fileURLToPath(new URL('./src/app/offline.ts', import.meta.url)),
@@ -184,7 +51,7 @@ const sessionModules = [
   createRequire(import.meta.url).resolve('qs'),
   fileURLToPath(new URL('./node_modules/ofetch/dist/index.mjs', import.meta.url)),
 ];
-// One chunk for what every signed-in screen loads, one for the list kit (scripts/vite-chunk-groups.ts).
+// One chunk for what every signed-in screen loads, one for the list kit (scripts/vite/chunk-groups.ts).
 const shared = sharedChunks({
   routesDir,
   sessionModules,
@@ -202,7 +69,7 @@ const shared = sharedChunks({
 
 /**
  * The PWA build. vite-plugin-pwa (injectManifest) compiles sw/sw.ts into dist/sw.js with the
- * precache list of the build, and writes dist/manifest.webmanifest (issue 10). The app
+ * precache list of the build, and writes dist/manifest.webmanifest. The app
  * registers the worker itself (src/lib/offline/update.ts, workbox-window, 'Atualizar' prompt).
  */
 export default defineConfig({
@@ -213,7 +80,7 @@ export default defineConfig({
       // Loaders are split too: a screen's data layer (and its date/zod helpers) loads with the
       // screen, not with the entry every page (including /login) downloads. Loader and component
       // share one chunk: a screen needs both, and each chunk is one more request on a cold start
-      // (issue 13; over HTTP/1.1 every request in flight shares the phone's bandwidth).
+      // (over HTTP/1.1 every request in flight shares the phone's bandwidth).
       codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
@@ -225,7 +92,7 @@ export default defineConfig({
     stylesheetAfterSkeleton(),
     inlineTabIcon(),
     compileHints(),
-    // index.html preloads a signed-in screen's chunks at once (issue 13; scripts/vite-route-preload.ts):
+    // index.html preloads a signed-in screen's chunks at once (scripts/vite/route-preload.ts):
     // its route and layout chunks, plus what every session loads lazily (offline chunk, session
     // schemas, the QueryClient, qs, and ofetch: its browser build, which the first API call
     // imports, so no API call waits for one more round trip).
@@ -289,8 +156,8 @@ export default defineConfig({
       // effects, so importing one recipe from the barrel kept all of them in the entry chunk.
       treeshake: { moduleSideEffects: (id) => (/[\\/]styled-system[\\/].*\.mjs$/.test(id) ? false : undefined) },
       // Fewer, larger chunks where every page that loads one part loads the rest anyway: each
-      // file is compressed alone, so ~60 small chunks cost ~13 KiB gzipped more than their sum
-      // (issue 14), and over HTTP/1.1 each request waits for one of six connections (issue 13).
+      // file is compressed alone, so ~60 small chunks cost ~13 KiB gzipped more than their sum,
+      // and over HTTP/1.1 each request waits for one of six connections.
       // `initial`: what the entry imports statically (React, the router, the session; /login
       // loads all of it); `core` and `list-kit`: what every signed-in screen, and every list,
       // loads (TanStack Query, the layout, the session's lazy modules; the list kit).

@@ -76,7 +76,7 @@ async function render() {
 
 /**
  * The web app manifest's link, which the build leaves as `<meta name="balcao:manifest">`
- * (vite.config.ts, balcao:manifest-after-first-screen): added once the first screen is painted.
+ * (scripts/vite/manifest-after-first-screen.ts): added once the first screen is painted.
  */
 function linkManifest() {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="balcao:manifest"]');

@@ -1,7 +1,7 @@
 /**
  * Which requests are the selects' lookup lists (spec 001; spec 000 §9 `pagination[pageSize]=100`),
  * the ones the worker serves stale-while-revalidate. The list of lookups is generated at build time
- * from the resource declarations (`lookup` in src/features/<x>/resource.ts; scripts/vite-resource-maps.ts),
+ * from the resource declarations (`lookup` in src/features/<x>/resource.ts; scripts/vite/resource-maps.ts),
  * so this file holds the rule, not the names. The register screens' own pages of the same
  * collections (5–50 rows) go to the network, so a row just edited there shows at once.
  */

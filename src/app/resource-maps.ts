@@ -3,7 +3,7 @@ import { firstPagePath } from '@/lib/api/list-query';
 import { lookupRules, type LookupRule, type ResourceDef } from '@/lib/resources';
 import { RESOURCES } from './resources';
 
-/** What the build writes into index.html and the service worker (scripts/vite-resource-maps.ts). */
+/** What the build writes into index.html and the service worker (scripts/vite/resource-maps.ts). */
 export interface ResourceMaps {
   /** List route → its title (the resource label): the app-frame skeleton paints it (LCP). */
   listTitles: Record<string, string>;

@@ -9,7 +9,7 @@ import { permission, type Permission, type PermissionBase } from './permissions'
  * {@link defineResource}): every fact about a resource that other places of the app need, so each
  * lives once. Read by the route table and the menu (src/app/), the list frame (`resource` prop),
  * the generic data layer (lib/api/collection.ts) and, at build time, by index.html's maps and the
- * service worker's lookup list (scripts/vite-resource-maps.ts). Keep these modules free of zod and
+ * service worker's lookup list (scripts/vite/resource-maps.ts). Keep these modules free of zod and
  * React: route files import them eagerly (entry bundle); they are plain data.
  */
 export interface ResourceDef extends PermissionBase {

@@ -66,7 +66,7 @@ test.describe('production server (npm start)', () => {
       const html = a.body.toString('utf8');
       expect(html).toContain('<div id="root">');
       expect(html).toContain('sk-auth');
-      // Its inline scripts come after the skeleton (index.html; the route preloads' too, vite-route-preload.ts).
+      // Its inline scripts come after the skeleton (index.html; the route preloads' too, scripts/vite/route-preload.ts).
       expect(html.split('</head>')[0]).not.toMatch(/<script>/);
     }
   });
@@ -140,7 +140,7 @@ test.describe('production server (npm start)', () => {
   });
 
   test("every script under /assets starts with V8's compile hint, the entry's twins too", async () => {
-    // balcao:compile-hints (vite.config.ts): the hint only works as the file's first token.
+    // balcao:compile-hints (scripts/vite/compile-hints.ts): the hint only counts before the file's first token.
     const hint = '//# allFunctionsCalledOnLoad\n';
     const src = entryScript();
     for (const encoding of ['br', 'gzip', 'identity']) {

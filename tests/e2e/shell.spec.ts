@@ -82,7 +82,7 @@ test.describe('a signed-in cold start (LCP)', () => {
     expect(preloaded.length).toBeGreaterThan(5);
     // workbox-window: the worker's registration, also after the first screen, is not preloaded on purpose.
     expect(early.filter((p) => p !== entry && !preloaded.includes(p) && !p.includes('/workbox-window'))).toEqual([]);
-    // The shared chunks of a signed-in start (scripts/vite-chunk-groups.ts) are among them.
+    // The shared chunks of a signed-in start (scripts/vite/chunk-groups.ts) are among them.
     expect(preloaded.some((p) => /\/assets\/core-[\w-]+\.js$/.test(p))).toBe(true);
     expect(preloaded.some((p) => /\/assets\/list-kit-[\w-]+\.js$/.test(p))).toBe(true);
     expect(preloaded.some((p) => /\/assets\/ui-[\w-]+\.js$/.test(p))).toBe(true);
@@ -152,7 +152,7 @@ test.describe('a signed-in cold start (LCP)', () => {
   });
 });
 
-test.describe('the shared chunks of a signed-in start (scripts/vite-chunk-groups.ts)', () => {
+test.describe('the shared chunks of a signed-in start (scripts/vite/chunk-groups.ts)', () => {
   test("/login loads no signed-in chunk until a sign-in is attempted, and never the list kit, the feature schemas or the lists' ui", async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -172,7 +172,7 @@ test.describe('the shared chunks of a signed-in start (scripts/vite-chunk-groups
     await passwordField(page).fill('SenhaErrada1');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('Login falhou')).toBeVisible();
-    // The session's modules (schemas, ofetch, qs) are in core (scripts/vite-chunk-groups.ts).
+    // The session's modules (schemas, ofetch, qs) are in core (scripts/vite/chunk-groups.ts).
     expect(shared('core')).toHaveLength(1);
     expect([...shared('list-kit'), ...shared('feature-schemas'), ...shared('ui')]).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { createTestApp } from './helpers/render-route';
  * LCP: index.html's inline script requests a list's first page with the page, and
  * lib/api/early.ts hands that answer to the list's own query. The script's path → [canonical
  * search, request path] map, which the build writes from the resource declarations
- * (scripts/vite-resource-maps.ts), must be what the app's list routes ask for at their default
+ * (scripts/vite/resource-maps.ts), must be what the app's list routes ask for at their default
  * search, for every list route with a loader; the client must take the answer once, only for the
  * same URL and token, and fall back to its own request otherwise.
  */

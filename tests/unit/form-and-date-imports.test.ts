@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { dateFnsPtBrDefault } from '../../scripts/vite-date-fns-locale';
+import { dateFnsPtBrDefault } from '../../scripts/vite/date-fns-locale';
 import { importGraph, root } from './helpers/import-graph';
 
 /**
@@ -12,7 +12,7 @@ import { importGraph, root } from './helpers/import-graph';
  *   without one (the /document-type modal, an order, the registers) do not reach them.
  * - date-fns' text formatters and its en-US locale (~5 KiB) are never downloaded: dates are
  *   written with `lightFormat` (numeric patterns), and the build makes pt-BR date-fns' default
- *   locale (scripts/vite-date-fns-locale.ts), which `parse` and `formatDistanceToNowStrict` import.
+ *   locale (scripts/vite/date-fns-locale.ts), which `parse` and `formatDistanceToNowStrict` import.
  */
 const formsWithMasks = new Set(
   readdirSync(path.join(root, 'src/features'), { recursive: true, encoding: 'utf8' })

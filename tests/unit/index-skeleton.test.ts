@@ -19,7 +19,7 @@ import { writeIndexMaps } from '../../scripts/index-maps';
 /**
  * index.html's app-frame skeleton paints the list screens' titles before any
  * JavaScript module ran. Its small path → title map, which the build writes from the resource
- * declarations (scripts/vite-resource-maps.ts), must say what the screens say (their resource
+ * declarations (scripts/vite/resource-maps.ts), must say what the screens say (their resource
  * labels, which ListPage shows as the h1), and its script must fill the title only on those paths.
  */
 const maps = await resourceMaps();

@@ -19,7 +19,7 @@ import { createTestApp } from './helpers/render-route';
 
 /**
  * A resource's declaration (features/<x>/resource.ts) is the one source of index.html's maps and
- * the service worker's lookup list (written by the build: scripts/vite-resource-maps.ts), of the
+ * the service worker's lookup list (written by the build: scripts/vite/resource-maps.ts), of the
  * route table and of the menu.
  */
 

@@ -13,7 +13,7 @@ import { root } from './helpers/import-graph';
  * source, the service worker, index.html's scripts or the build scripts that names two resources
  * or more). Such lists drift: the worker cached states as a lookup while only two register screens
  * dropped the cache after a write. What needs every resource reads the declarations
- * (src/app/resources.ts, scripts/vite-resource-maps.ts).
+ * (src/app/resources.ts, scripts/vite/resource-maps.ts).
  */
 
 /**

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { sharedChunkModules, type GraphModule } from '../../scripts/vite-chunk-groups';
+import { sharedChunkModules, sharedChunks, type GraphModule } from '../../scripts/vite/chunk-groups';
+import { handlerOf } from './helpers/vite-hooks';
 
 /**
- * A signed-in start loads what every signed-in screen needs as one `core` chunk and
- * the list kit as one `list-kit` chunk (scripts/vite-chunk-groups.ts), never taking a module
- * that /login or /reset-password can load, so the public screens download no more.
+ * A signed-in start loads what every signed-in screen needs as one `core` chunk and the list kit
+ * as one `list-kit` chunk (scripts/vite/chunk-groups.ts), never taking a module that /login or
+ * /reset-password can load, so the public screens download no more.
  */
 describe('shared chunks of a signed-in start', () => {
   const R = '/app/src/routes';
@@ -193,5 +194,46 @@ describe('shared chunks of a signed-in start', () => {
     expect([...sets.ui].sort()).toEqual(['/app/src/components/ui/switch.tsx', '/app/src/lib/format.ts'].sort());
     // orders-only: one list; list-search: main.tsx's static graph (the entry)
     for (const id of ['/app/src/lib/orders-only.ts', '/app/src/lib/list-search.ts', '/app/src/cpf.ts']) expect(sets.ui.has(id), id).toBe(false);
+  });
+});
+
+describe('balcao:shared-chunks, the plugin', () => {
+  const R = '/app/src/routes';
+  const graph: Record<string, { importedIds: string[]; dynamicallyImportedIds: string[] }> = {
+    '/app/src/main.tsx': { importedIds: [`${R}/_app.tsx`, `${R}/login.tsx`], dynamicallyImportedIds: [] },
+    [`${R}/_app.tsx`]: { importedIds: ['/app/src/menu.tsx'], dynamicallyImportedIds: [] },
+    '/app/src/menu.tsx': { importedIds: [], dynamicallyImportedIds: [] },
+    [`${R}/login.tsx`]: { importedIds: [], dynamicallyImportedIds: [] },
+    [`${R}/_app/orders.tsx`]: { importedIds: ['/app/src/list/index.ts'], dynamicallyImportedIds: [] },
+    '/app/src/list/index.ts': { importedIds: [], dynamicallyImportedIds: [] },
+  };
+  /** The part of Rolldown's plugin context that buildEnd reads, over `modules`. */
+  const context = (modules: typeof graph) => ({
+    getModuleIds: () => Object.keys(modules)[Symbol.iterator](),
+    getModuleInfo: (id: string) => modules[id] ?? null,
+  });
+  const options = { routesDir: R, sessionModules: [], listKitModules: ['/app/src/list/index.ts'], publicModules: [] };
+
+  it("computes its groups from the build's module graph at buildEnd, and rolldown's group tests read them", () => {
+    const { plugin, groups } = sharedChunks(options);
+    expect(groups.map((g) => g.name)).toEqual(['core', 'list-kit', 'shared', 'feature-schemas', 'ui']);
+    const test = (name: string, id: string) => groups.find((g) => g.name === name)!.test(id);
+    expect(test('core', `${R}/_app.tsx`)).toBe(false);
+    handlerOf(plugin.buildEnd).call(context(graph));
+    expect(test('core', `${R}/_app.tsx`)).toBe(true);
+    expect(test('core', '/app/src/menu.tsx')).toBe(true);
+    expect(test('list-kit', '/app/src/list/index.ts')).toBe(true);
+    expect(test('core', `${R}/login.tsx`)).toBe(false);
+    expect(groups.every((g) => g.includeDependenciesRecursively === false)).toBe(true);
+  });
+
+  it('fails the build when the graph gives the core or list-kit chunk no module (options that no longer match the app)', () => {
+    const { plugin } = sharedChunks({ ...options, listKitModules: ['/app/src/moved/list.ts'] });
+    expect(() => handlerOf(plugin.buildEnd).call(context(graph))).toThrow(/no module for the core or list-kit chunk/);
+  });
+
+  it('does nothing after a failed build', () => {
+    const { plugin } = sharedChunks(options);
+    expect(handlerOf(plugin.buildEnd).call(context({}), new Error('parse error'))).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appRoutePath, routePreloadMap, routePreloadScript } from '../../scripts/vite-route-preload';
+import { appRoutePath, routePreload, routePreloadMap, routePreloadScript } from '../../scripts/vite/route-preload';
+import { handlerOf } from './helpers/vite-hooks';
 
 /**
- * The build writes, for each signed-in path, the chunks its screen needs beyond the
- * entry, so index.html can preload them at once (scripts/vite-route-preload.ts).
+ * The build writes, for each signed-in path, the chunks its screen needs beyond the entry, so
+ * index.html can preload them at once (scripts/vite/route-preload.ts).
  */
 describe('route preload map', () => {
   it('names the path of a route file, none for params or pathless files', () => {
@@ -46,7 +47,7 @@ describe('route preload map', () => {
     );
   });
 
-  it('finds the layout, extra and route modules inside shared chunks that have no facade (scripts/vite-chunk-groups.ts)', () => {
+  it('finds the layout, extra and route modules inside shared chunks that have no facade (scripts/vite/chunk-groups.ts)', () => {
     const R = '/app/src/routes';
     const chunks = [
       { type: 'chunk' as const, fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/app/src/main.tsx', imports: [] },
@@ -116,5 +117,35 @@ describe('route preload map', () => {
       run();
       expect(links()).toEqual(['/assets/core.js', '/assets/orders.js']);
     });
+  });
+});
+
+describe('balcao:route-preload, the plugin', () => {
+  const R = '/app/src/routes';
+  const bundle = {
+    'assets/index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/app/src/main.tsx', imports: [] },
+    'assets/core.js': { type: 'chunk', fileName: 'assets/core.js', facadeModuleId: null, moduleIds: [`${R}/_app.tsx`, '/app/src/app/offline.ts'], imports: [] },
+    'assets/orders.js': { type: 'chunk', fileName: 'assets/orders.js', facadeModuleId: `${R}/_app/sales-orders.tsx?tsr-split=component`, imports: [] },
+    'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
+  };
+  const html = `<html><head></head><body>
+    <div id="skeleton"></div>
+    <link rel="stylesheet" href="/assets/index.css">
+  </body></html>`;
+  const run = (page: string, extraModules = ['/app/src/app/offline.ts'], ctx: object = { bundle }) =>
+    handlerOf(routePreload({ routesDir: R, extraModules }).transformIndexHtml)(page, ctx) as string;
+
+  it('writes the preload script at the end of <body>, before the stylesheet links moved there', () => {
+    const out = run(html);
+    const script = out.indexOf('<script>');
+    expect(script).toBeGreaterThan(out.indexOf('<div id="skeleton">'));
+    expect(script).toBeLessThan(out.indexOf('<link rel="stylesheet"'));
+    expect(out).toContain(`})({"/sales-orders":[0,1]}, ["assets/core.js","assets/orders.js"]);`);
+  });
+
+  it('leaves the page alone outside a build (no bundle), and fails the build on a page without </body> or a lost extra module', () => {
+    expect(run(html, undefined, {})).toBe(html);
+    expect(() => run('<html><body>')).toThrow(/no <\/body>/);
+    expect(() => run(html, ['/app/src/app/moved.ts'])).toThrow(/no chunk holds \/app\/src\/app\/moved.ts/);
   });
 });

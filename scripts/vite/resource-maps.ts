@@ -1,6 +1,6 @@
 import { runnerImport, type InlineConfig, type Plugin, type ViteDevServer } from 'vite';
-import type { ResourceMaps } from '../src/app/resource-maps';
-import { writeIndexMaps } from './index-maps';
+import type { ResourceMaps } from '../../src/app/resource-maps';
+import { writeIndexMaps } from '../index-maps';
 
 /** The service worker's import of the lookup list (sw/sw.ts; typed in sw/virtual-lookups.d.ts). */
 export const LOOKUPS_MODULE = 'virtual:balcao/lookups';
@@ -20,8 +20,8 @@ const MAPS_MODULE = '/scripts/resource-maps-entry.ts';
 export function resourceMaps(options: { runner: InlineConfig }) {
   let built: Promise<ResourceMaps> | undefined;
   const load = async (server?: ViteDevServer): Promise<ResourceMaps> => {
-    if (server) return ((await server.ssrLoadModule(MAPS_MODULE)) as typeof import('./resource-maps-entry')).MAPS;
-    built ??= runnerImport<typeof import('./resource-maps-entry')>(MAPS_MODULE, { configFile: false, ...options.runner }).then(({ module }) => module.MAPS);
+    if (server) return ((await server.ssrLoadModule(MAPS_MODULE)) as typeof import('../resource-maps-entry')).MAPS;
+    built ??= runnerImport<typeof import('../resource-maps-entry')>(MAPS_MODULE, { configFile: false, ...options.runner }).then(({ module }) => module.MAPS);
     return built;
   };
   const app = (): Plugin => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { moduleFile } from './vite-route-preload';
+import { moduleFile } from './route-preload';
 
 /** One module of the build's graph: its static and dynamic imports (resolved ids). */
 export interface GraphModule {
@@ -27,7 +27,7 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
 }
 
 /**
- * The shared chunks of a signed-in start (issue 13), computed from the module graph:
+ * The shared chunks of a signed-in start, computed from the module graph:
  * - `core`: what every signed-in screen loads — the `_app` layout route's modules (all its
  *   code-split parts) and `sessionModules` (the offline chunk, session schemas, the QueryClient,
  *   qs, ofetch: what boot and the first API call import), with their static imports;
@@ -55,7 +55,7 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
  * `core`, `list-kit`, `schemas` and `ui` take no module that a public screen can load (the routes beside
  * `_app` — /login, /reset-password — and `publicModules` such as the service worker's registration,
  * with everything they import, statically or lazily), short of the `sessionModules`: opening /login
- * downloads only what it uses (issue 14's budget), and a sign-in attempt loads `core`, the
+ * downloads only what it uses (its budget), and a sign-in attempt loads `core`, the
  * session's code that the signed-in screen runs next (38 KiB gzipped, also after a wrong
  * password; keeping the session modules out of `core` instead costs every signed-in start four
  * more requests).
@@ -152,7 +152,7 @@ export function sharedChunkModules(
  * rolldown's `codeSplitting.groups` for the shared chunks of a signed-in start, and the plugin
  * that computes their modules from the finished module graph (`buildEnd`, before chunking).
  *
- * Why (issue 13): a signed-in cold start of /sales-orders fetched 42 scripts, most of them a few
+ * Why: a signed-in cold start of /sales-orders fetched 42 scripts, most of them a few
  * hundred bytes of code under ~1.2 KB of response headers, six at a time over HTTP/1.1; every
  * signed-in screen loads the 18 chunks of the layout and the session anyway, and every list its
  * six chunks of the list kit. One chunk for each costs no screen a byte it did not load before;

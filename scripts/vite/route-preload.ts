@@ -8,7 +8,7 @@ interface ChunkInfo {
   facadeModuleId?: string | null;
   imports?: string[];
   isEntry?: boolean;
-  /** The modules in the chunk (a shared chunk, scripts/vite-chunk-groups.ts, has no facade). */
+  /** The modules in the chunk (a shared chunk, scripts/vite/chunk-groups.ts, has no facade). */
   moduleIds?: string[];
 }
 
@@ -79,7 +79,7 @@ export function routePreloadMap(chunks: ChunkInfo[], routesDir: string, extraMod
  * `files` as made by routePreloadMap): with a stored token on a known path it adds one
  * `<link rel="modulepreload">` per chunk, after the first frame (requestAnimationFrame, then a
  * task), so the ~25 link insertions and the fetches they start do not hold up the parsing and
- * first paint of the skeleton (issue 13, FCP); at once when the page is hidden (no frames).
+ * first paint of the skeleton (FCP); at once when the page is hidden (no frames).
  */
 export function routePreloadScript(routes: Record<string, number[]>, files: string[]): string {
   return `(function (r, f, p, t) {
@@ -105,7 +105,7 @@ export function routePreloadScript(routes: Record<string, number[]>, files: stri
 }
 
 /**
- * Issue 13 (LCP): a signed-in cold start used to discover its screen's chunks in three rounds
+ * `balcao:route-preload` (LCP): a signed-in cold start used to discover its screen's chunks in three rounds
  * (the entry ran, then the router asked for the `_app` layout, then for the route's loader and
  * component, each with its imports). This writes into index.html a small script
  * (routePreloadScript) that, for a session (stored token) on a known path, adds
