@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { compression } from 'vite-plugin-compression2';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -11,6 +11,7 @@ import { compileHints } from './scripts/vite/compile-hints';
 import { dateFnsPtBrDefault } from './scripts/vite/date-fns-locale';
 import { inlineTabIcon } from './scripts/vite/inline-tab-icon';
 import { manifestAfterFirstScreen } from './scripts/vite/manifest-after-first-screen';
+import { BROTLI_OPTIONS, GZIP_OPTIONS } from './scripts/vite/precompression';
 import { resourceMaps } from './scripts/vite/resource-maps';
 import { routePreload } from './scripts/vite/route-preload';
 import { stylesheetAfterSkeleton } from './scripts/vite/stylesheet-after-skeleton';
@@ -100,7 +101,12 @@ export default defineConfig({
     shared.plugin,
     // Precompressed twins (.br, .gz) served by Strapi's global::pwa with Content-Encoding.
     // config.js is left out: it is edited on the host, a stale twin would win over the edit.
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/(^|\/)config\.js$/], threshold: 512 }),
+    // balcao:compile-hints makes a chunk's twins again, with the same settings, once it is hinted.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', BROTLI_OPTIONS), defineAlgorithm('gzip', GZIP_OPTIONS)],
+      exclude: [/(^|\/)config\.js$/],
+      threshold: 512,
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,44 +1,74 @@
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+import { TWINS, type TwinCodec } from './precompression';
 
-/** V8's explicit compile hint for a whole file (Chromium 136+). */
+type OutputAsset = Rolldown.OutputAsset;
+
+/** V8's explicit compile hint for a whole file (Chromium 136+); it counts only among the comments before the first token. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
+/** The twins of `fileName` in the bundle (`assets/x.js.br`, …), each with its extension (`.br`); a source map is none. */
+function twinsOf(bundle: Rolldown.OutputBundle, fileName: string): { ext: string; asset: OutputAsset }[] {
+  return Object.values(bundle)
+    .filter((item): item is OutputAsset => item.type === 'asset' && item.fileName.startsWith(`${fileName}.`) && !item.fileName.endsWith('.map'))
+    .map((asset) => ({ ext: asset.fileName.slice(fileName.length), asset }));
+}
+
+const bytes = (source: string | Uint8Array) => Buffer.from(source);
+
 /**
- * `balcao:compile-hints`: marks every chunk for eager compilation: with `//# allFunctionsCalledOnLoad`
- * before its first token, V8 compiles all functions of a file on the background thread that streams
- * it in, instead of compiling each one on the main thread at its first call. Every chunk qualifies:
- * the entry (React, the router, the session) runs on every load, and the others are split per
- * screen or dialog and load when it opens, when most of their functions run. Other engines read a
- * comment.
+ * `balcao:compile-hints`: puts `//# allFunctionsCalledOnLoad` first in every chunk, so V8 compiles all
+ * functions of the file on the background thread that streams it in, instead of each one on the
+ * main thread at its first call. Every chunk qualifies: the entry (React, the router, the session)
+ * runs on every load, and the others are split per screen or dialog and load when it opens, when
+ * most of their functions run. Other engines read a comment.
  *
- * The hint must come before any code, and Vite puts its preload map (`__vite__mapDeps`) at the
- * top of a chunk in vite:build-import-analysis's generateBundle, which is also where
- * vite-plugin-compression2 hooks in to write the .br/.gz twins. So the hint is added by wrapping
- * that hook (as the compression plugin does; this plugin's configResolved runs first, so the
- * twins are made from the hinted code).
- * @throws Error at build time if Vite's plugin is not there.
- * augmentChunkHash keeps the hint in the file names' hashes.
+ * Public hooks only. Vite writes its preload map (`const __vite__mapDeps=…`) at the top of a chunk
+ * in its own `generateBundle`, and vite-plugin-compression2 makes the `.br`/`.gz` twins in that same
+ * hook; so the hint is added in a `generateBundle` of `order: 'post'`, which runs after both, and
+ * every twin of a hinted chunk is made again from the hinted code (`twins`, by extension: the
+ * build's settings, scripts/vite/precompression.ts). A twin of an extension it cannot make fails
+ * the build. `writeBundle` then checks what is written: every chunk starts with the hint and every
+ * twin holds exactly its chunk's code, or the build fails (tests/e2e/server.spec.ts reads dist/ too).
+ * `augmentChunkHash` keeps the hint in the file names' hashes.
  */
-export function compileHints(): Plugin {
-  const hint = COMPILE_HINT;
+export function compileHints(options: { twins?: Record<string, TwinCodec> } = {}): Plugin {
+  const twins = options.twins ?? TWINS;
   return {
     name: 'balcao:compile-hints',
     apply: 'build',
-    augmentChunkHash: () => hint,
-    configResolved(config) {
-      const analysis = config.plugins.find((plugin) => plugin.name === 'vite:build-import-analysis');
-      const hook = analysis?.generateBundle;
-      if (!analysis || !hook) throw new Error('vite:build-import-analysis has no generateBundle hook: update balcao:compile-hints');
-      const original = typeof hook === 'function' ? hook : hook.handler;
-      const handler: typeof original = async function (this: ThisParameterType<typeof original>, options, bundle, isWrite) {
-        await original.call(this, options, bundle, isWrite);
+    augmentChunkHash: () => COMPILE_HINT,
+    generateBundle: {
+      order: 'post',
+      async handler(_output, bundle) {
+        const jobs: Promise<void>[] = [];
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || chunk.code.startsWith(hint)) continue;
-          chunk.code = hint + chunk.code;
+          if (chunk.type !== 'chunk' || chunk.code.startsWith(COMPILE_HINT)) continue;
+          chunk.code = COMPILE_HINT + chunk.code;
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`; // one line lower
+          const code = bytes(chunk.code);
+          for (const { ext, asset } of twinsOf(bundle, chunk.fileName)) {
+            const codec = twins[ext];
+            if (!codec) this.error(`balcao:compile-hints: cannot make ${asset.fileName} again (no codec for "${ext}")`);
+            jobs.push(
+              codec.compress(code).then((source) => {
+                asset.source = source;
+              }),
+            );
+          }
         }
-      };
-      (analysis as { generateBundle: unknown }).generateBundle = typeof hook === 'function' ? handler : { ...hook, handler };
+        await Promise.all(jobs);
+      },
+    },
+    writeBundle(_output, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        if (!chunk.code.startsWith(COMPILE_HINT)) this.error(`balcao:compile-hints: ${chunk.fileName} does not start with the hint`);
+        for (const { ext, asset } of twinsOf(bundle, chunk.fileName)) {
+          const codec = twins[ext];
+          if (!codec?.decompress(bytes(asset.source)).equals(bytes(chunk.code)))
+            this.error(`balcao:compile-hints: ${asset.fileName} is not ${chunk.fileName} as written`);
+        }
+      }
     },
   };
 }
