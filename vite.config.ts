@@ -88,7 +88,8 @@ export default defineConfig({
     }),
     react(),
     maps.app(),
-    zodJitless(),
+    // zod's public `config({ jitless: true })` (src/lib/zod-jitless.ts) runs before any schema is built.
+    zodJitless({ srcDir: fileURLToPath(new URL('./src', import.meta.url)), module: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }),
     dateFnsPtBrDefault(),
     stylesheetAfterSkeleton(),
     inlineTabIcon(),

@@ -1,23 +1,27 @@
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
+/** A static import or re-export of zod (`from 'zod'`, `from 'zod/mini'`, `from "zod/v4/core"`), in code after TypeScript is stripped. */
+const IMPORTS_ZOD = /\bfrom\s*["']zod(?:\/[^"']*)?["']/;
+
 /**
- * `balcao:zod-jitless`: builds zod with `jitless` on. zod's JIT object parser probes
- * `new Function('')` when the first `z.object()` is built; under the app's Content-Security-Policy
- * (no 'unsafe-eval') Chromium reports that probe as a CSP issue (Lighthouse best practices) even
- * though zod catches the throw. `jitless` skips the probe and the generated parser (same results).
- * The call `config({ jitless: true })` is appended to zod's own core.js, where `config` is defined.
- * A zod without that function fails the build, never silently (tests/e2e/csp.spec.ts checks the
- * result in the browser).
+ * `balcao:zod-jitless`: makes `module` (src/lib/zod-jitless.ts, which calls zod's public
+ * `config({ jitless: true })`) the first import of every module under `srcDir` that imports zod.
+ * ES modules evaluate their imports in order, before their own code, so the configuration is set
+ * before the first schema is built, whichever screen's chunk runs first; a module that imports no
+ * zod (/login's) is left as it is. Touches the app's own modules only, never zod's.
  */
-export function zodJitless(): Plugin {
+export function zodJitless(options: { srcDir: string; module: string }): Plugin {
+  const srcDir = options.srcDir.endsWith(path.sep) ? options.srcDir : options.srcDir + path.sep;
   return {
     name: 'balcao:zod-jitless',
-    apply: 'build',
     transform: {
-      filter: { id: /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/ },
-      handler(code) {
-        if (!/^export function config\(/m.test(code)) this.error('zod/v4/core/core.js no longer defines config(): update balcao:zod-jitless');
-        return { code: `${code}\nconfig({ jitless: true });\n`, map: null };
+      filter: { code: IMPORTS_ZOD },
+      handler(code, id) {
+        const file = id.replace(/\?.*$/, '');
+        if (!file.startsWith(srcDir) || file === options.module || !IMPORTS_ZOD.test(code)) return null;
+        // On the first line, so every other line keeps its place in the source map.
+        return { code: `import ${JSON.stringify(options.module)};${code}`, map: null };
       },
     },
   };
