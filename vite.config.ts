@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sharedChunks } from './scripts/vite/chunk-groups';
 import { compileHints } from './scripts/vite/compile-hints';
-import { dateFnsPtBrDefault } from './scripts/vite/date-fns-locale';
 import { inlineTabIcon } from './scripts/vite/inline-tab-icon';
 import { manifestAfterFirstScreen } from './scripts/vite/manifest-after-first-screen';
 import { BROTLI_OPTIONS, GZIP_OPTIONS } from './scripts/vite/precompression';
@@ -90,7 +89,6 @@ export default defineConfig({
     maps.app(),
     // zod's public `config({ jitless: true })` (src/lib/zod-jitless.ts) runs before any schema is built.
     zodJitless({ srcDir: fileURLToPath(new URL('./src', import.meta.url)), module: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }),
-    dateFnsPtBrDefault(),
     stylesheetAfterSkeleton(),
     inlineTabIcon(),
     compileHints(),

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
-import { describe, expect, it } from 'vitest';
-import { dateFnsPtBrDefault } from '../../scripts/vite/date-fns-locale';
+import { formatDistanceToNowStrict } from 'date-fns';
+import { ptBR } from 'date-fns/locale/pt-BR';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dataAgeText } from '@/components/layout/offline-status';
 import { importGraph, root } from './helpers/import-graph';
 
 /**
@@ -11,8 +12,9 @@ import { importGraph, root } from './helpers/import-graph';
  *   input (`useMaskedAppForm`, components/form/masked-form.tsx): the form kit and the forms
  *   without one (the /document-type modal, an order, the registers) do not reach them.
  * - date-fns' text formatters and its en-US locale (~5 KiB) are never downloaded: dates are
- *   written with `lightFormat` (numeric patterns), and the build makes pt-BR date-fns' default
- *   locale (scripts/vite/date-fns-locale.ts), which `parse` and `formatDistanceToNowStrict` import.
+ *   written with `lightFormat` (numeric patterns) and read with `parseISO`, and no module imports a
+ *   date-fns function that imports its default locale (`parse`, `formatDistance…`): the data's age
+ *   is written with pt-BR's own `formatDistance` (components/layout/offline-status.tsx).
  */
 const formsWithMasks = new Set(
   readdirSync(path.join(root, 'src/features'), { recursive: true, encoding: 'utf8' })
@@ -57,16 +59,62 @@ describe("date-fns' text formatters and en-US locale are not downloaded", () => 
     const offenders = sources.filter((f) => dateFnsFormat.test(readFileSync(path.join(root, 'src', f), 'utf8')));
     expect(offenders).toEqual([]);
   });
-  it('the build makes pt-BR the default locale', () => {
-    expect(readFileSync(path.join(root, 'vite.config.ts'), 'utf8')).toMatch(/^\s+dateFnsPtBrDefault\(\),$/m);
-    const file = path.join(root, 'node_modules/date-fns/_lib/defaultLocale.js');
-    const transform = dateFnsPtBrDefault().transform as { filter: { id: RegExp }; handler: (this: unknown, code: string, id: string) => { code: string } };
-    expect(transform.filter.id.test(file)).toBe(true);
-    const errors: string[] = [];
-    const ctx = { error: (m: string) => errors.push(m) } as unknown as Plugin;
-    const out = transform.handler.call(ctx, readFileSync(file, 'utf8'), file);
-    expect(errors).toEqual([]);
-    expect(out.code).toContain('export { ptBR as defaultLocale } from "../locale/pt-BR.js";');
-    expect(out.code).not.toContain('en-US');
+  it('no module imports a date-fns function that reaches its en-US default locale', () => {
+    const dateFns = path.join(root, 'node_modules/date-fns');
+    // The files a date-fns function's module reaches through its relative imports.
+    const reach = (name: string) => {
+      const seen = new Set<string>();
+      const queue = [path.join(dateFns, `${name}.js`)];
+      while (queue.length) {
+        const file = queue.pop()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)";/gm))
+          queue.push(path.resolve(path.dirname(file), spec!));
+      }
+      return [...seen].map((f) => path.relative(dateFns, f));
+    };
+    const enUS = (name: string) => reach(name).includes('locale/en-US.js');
+    // The walk sees the default locale where it is (a date-fns whose layout changed fails here).
+    expect(enUS('parse') && enUS('formatDistanceToNowStrict')).toBe(true);
+    expect(enUS('parseISO') || enUS('lightFormat')).toBe(false);
+    const imported = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f))
+      .flatMap((f) =>
+        [...readFileSync(path.join(root, 'src', f), 'utf8').matchAll(/^import\s+(?!type\b)\{([^}]*)\}\s*from\s+'date-fns';/gm)].flatMap((m) =>
+          m[1]!
+            .split(',')
+            .map((n) => n.replace(/^\s*type\s+/, '').trim())
+            .filter((n) => n && !/^type\s/.test(n)),
+        ),
+      );
+    expect(imported).toEqual(expect.arrayContaining(['parseISO', 'lightFormat']));
+    expect([...new Set(imported)].filter(enUS)).toEqual([]);
+  });
+});
+
+describe("the data's age reads as date-fns' formatDistanceToNowStrict writes it in pt-BR", () => {
+  afterEach(() => vi.useRealTimers());
+  it.each([
+    ['0 seconds', 0],
+    ['1 second', 1_000],
+    ['59 seconds', 59_999],
+    ['1 minute', 60_000],
+    ['59 minutes', 3_599_000],
+    ['1 hour', 3_600_000],
+    ['2 hours and a minute', 7_260_000],
+    ['23 hours', 86_399_000],
+    ['1 day', 86_400_000],
+    ['29 days', 29 * 86_400_000],
+    ['30 days', 30 * 86_400_000],
+    ['11 months', 335 * 86_400_000],
+    ['364 days', 364 * 86_400_000],
+    ['1 year', 365 * 86_400_000],
+    ['3 years', 3 * 366 * 86_400_000],
+  ])('%s', (_, age) => {
+    // A day of May: no daylight saving change in São Paulo or UTC over the spans above.
+    vi.useFakeTimers({ now: new Date('2026-05-20T15:00:00Z'), toFake: ['Date'] });
+    const at = Date.now() - age;
+    expect(dataAgeText(at)).toBe(`atualizado ${formatDistanceToNowStrict(at, { locale: ptBR, addSuffix: true, roundingMethod: 'floor' })}`);
   });
 });

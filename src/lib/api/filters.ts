@@ -1,4 +1,4 @@
-import { endOfDay, isValid, parse, startOfDay } from 'date-fns';
+import { endOfDay, isValid, parseISO, startOfDay } from 'date-fns';
 import { toCents } from '@/lib/money';
 
 /**
@@ -19,8 +19,9 @@ export function foldText(value: string): string {
 
 /** `yyyy-MM-dd` (a local calendar day) → that day's start or end as an ISO instant; invalid → undefined. */
 export function dayBoundaryIso(day: string | undefined, edge: 'start' | 'end'): string | undefined {
-  if (!day) return undefined;
-  const date = parse(day, 'yyyy-MM-dd', new Date());
+  // parseISO reads a bare date as that local day (date-fns' `parse` would bring its en-US locale).
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const date = parseISO(day);
   if (!isValid(date)) return undefined;
   return (edge === 'start' ? startOfDay(date) : endOfDay(date)).toISOString();
 }
