@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { FormatDistanceToken } from 'date-fns';
+import { differenceInSeconds, type FormatDistanceToken } from 'date-fns';
 import { ptBR } from 'date-fns/locale/pt-BR';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { css } from 'styled-system/css';
@@ -25,9 +25,9 @@ const UNITS: [FormatDistanceToken, number][] = [
  */
 export function dataAgeText(updatedAt: number): string {
   if (!updatedAt) return '';
-  const minutes = Math.max(0, Date.now() - updatedAt) / 60_000;
+  const minutes = Math.max(0, differenceInSeconds(Date.now(), updatedAt)) / 60;
   const unit = UNITS.find(([, length]) => minutes >= length);
-  let [token, count]: [FormatDistanceToken, number] = unit ? [unit[0], Math.floor(minutes / unit[1])] : ['xSeconds', Math.floor(minutes * 60)];
+  let [token, count]: [FormatDistanceToken, number] = unit ? [unit[0], Math.floor(minutes / unit[1])] : ['xSeconds', Math.round(minutes * 60)];
   // Twelve months and a few days: date-fns says '1 ano'.
   if (token === 'xMonths' && count === 12) [token, count] = ['xYears', 1];
   return `atualizado ${ptBR.formatDistance(token, count, { addSuffix: true, comparison: -1 })}`;
