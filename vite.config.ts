@@ -58,13 +58,6 @@ const shared = sharedChunks({
   listKitModules: [fileURLToPath(new URL('./src/components/layout/list/index.ts', import.meta.url))],
   // main.tsx registers the service worker on every page, /login included.
   publicModules: [fileURLToPath(new URL('./src/lib/offline/update.ts', import.meta.url))],
-  extraModules: {
-    // The router's `useRouterState` (the sidebar's and the update prompt's): every signed-in
-    // start loaded it as a 211-byte chunk of its own (the entry does not use it).
-    shared: [fileURLToPath(new URL('./node_modules/@tanstack/react-router/dist/esm/useRouterState.js', import.meta.url))],
-    // zod/mini's `z.coerce` (126 bytes), used only by the features' search schemas.
-    schemas: [fileURLToPath(new URL('./node_modules/zod/v4/mini/coerce.js', import.meta.url))],
-  },
 });
 
 /**

@@ -40,16 +40,14 @@ function reach(graph: ReadonlyMap<string, GraphModule>, roots: Iterable<string>,
  *   out of `core` because /login loads them, and were one small chunk each, several requests of a
  *   few hundred bytes on both sides. Of the third-party modules, only those that these own modules
  *   import (with their own imports) and /login loads when it opens join them (a library the
- *   barrels of /login merely reach, such as zod's core, is not loaded by /login), and
- *   `extraModules.shared`;
+ *   barrels of /login merely reach, such as zod's core, is not loaded by /login);
  * - `schemas` (chunk `feature-schemas`): the features' response schemas and status tables (`features/<x>/schema.ts`,
  *   `status.ts`) and the shared reference data (`shared/<x>.ts`: records as relations, select
  *   lookups) written with zod/mini that two or more list screens parse their rows with: a list of
  *   orders parses customers, users, payment methods and document types too, one chunk each before;
  *   one screen's own schema (a document type's) stays with it, or that screen would download every
  *   list's schemas for its own;
- *   The form schemas (classic zod) stay out, so a list never loads classic zod for them. With
- *   `extraModules.schemas`;
+ *   The form schemas (classic zod) stay out, so a list never loads classic zod for them;
  * - `ui`: the modules of src/components/ui/ and src/lib/ that two or more list screens (routes
  *   that load the list kit) load statically, outside the other groups and the entry.
  * `core`, `list-kit`, `schemas` and `ui` take no module that a public screen can load (the routes beside
@@ -68,11 +66,6 @@ export function sharedChunkModules(
     sessionModules: readonly string[];
     listKitModules: readonly string[];
     publicModules: readonly string[];
-    /**
-     * Library modules that a package's barrel re-exports, which the graph cannot tell apart from
-     * the rest of the barrel (it has no tree-shaking), named for `shared` or `schemas` by hand.
-     */
-    extraModules?: { shared?: readonly string[]; schemas?: readonly string[] };
   },
 ): { core: Set<string>; listKit: Set<string>; shared: Set<string>; schemas: Set<string>; ui: Set<string> } {
   const ids = [...graph.keys()];
@@ -116,7 +109,7 @@ export function sharedChunkModules(
   const libs = [...reach(graph, sharedLibImports, false)].filter(
     (id) => !ownCode(id) && loginStart.has(id) && !entryStatic.has(id) && !core.has(id) && !listKit.has(id),
   );
-  const shared = new Set([...sharedOwn, ...libs, ...(options.extraModules?.shared ?? []).filter((id) => graph.has(id))]);
+  const shared = new Set([...sharedOwn, ...libs]);
   // A module importing classic zod (`zod`, not `zod/mini`) is a form's: it stays out of `schemas`.
   const classicZod = (dep: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(dep) && !/[\\/]zod[\\/](v4[\\/])?mini[\\/]/.test(dep);
   const zodMini = (id: string) => !(graph.get(id)?.imports ?? []).some(classicZod);
@@ -132,12 +125,9 @@ export function sharedChunkModules(
   // A schema joins when two or more list screens parse with it: one screen's own schema (a document type's, the
   // profile's) stays with that screen, which would otherwise download every list's schemas for it.
   const loadedByLists = (id: string) => listScreens.filter((r) => r.has(id)).length >= 2;
-  const schemas = new Set([
-    ...ids.filter(
-      (id) => (featureSchema(id) || sharedSchema(id)) && loadedByLists(id) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id),
-    ),
-    ...(options.extraModules?.schemas ?? []).filter((id) => graph.has(id)),
-  ]);
+  const schemas = new Set(
+    ids.filter((id) => (featureSchema(id) || sharedSchema(id)) && loadedByLists(id) && !excluded(id) && !core.has(id) && !listKit.has(id) && !shared.has(id)),
+  );
   // `ui`: the small UI and helper modules (src/components/ui/, src/lib/) that two or more list
   // screens load and that forms load too (the input, the switch, the formatters, the Strapi
   // filter builders): in `list-kit` they would make every form download the kit; alone, each was
@@ -158,8 +148,8 @@ export function sharedChunkModules(
  * six chunks of the list kit. One chunk for each costs no screen a byte it did not load before;
  * `shared` and `schemas` cost a screen that needs only part of them a few KiB (4 and 5 KiB gzipped
  * in all) for one request instead of several, `ui` less than 1 KiB (a form that has no use for
- * the filter builders). Session 21: `shared`'s libraries, `extraModules` and `ui` took a
- * signed-in /sales-orders from 14 preloaded chunks to 8 (docs/decisions.md).
+ * the filter builders). `shared`'s libraries and `ui` took a signed-in /sales-orders from 14
+ * preloaded chunks to 8 (docs/decisions.md).
  * The groups do not pull in the dependencies of their modules (`includeDependenciesRecursively:
  * false`), so a module that /login also uses stays in its own chunk and /login never loads them.
  */
@@ -180,8 +170,6 @@ export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) 
       sets = sharedChunkModules(graph, options);
       if (!sets.core.size || !sets.listKit.size)
         throw new Error('balcao:shared-chunks: no module for the core or list-kit chunk; check the options in vite.config.ts');
-      const missing = Object.values(options.extraModules ?? {}).flatMap((list) => list.filter((id) => !graph.has(id)));
-      if (missing.length) throw new Error(`balcao:shared-chunks: not in the build (moved by a library update?): ${missing.join(', ')}`);
     },
   };
   const groups = [

@@ -109,10 +109,6 @@ describe('shared chunks of a signed-in start', () => {
     sessionModules: ['/app/src/app/offline.ts', '/app/src/session-schemas.ts'],
     listKitModules: ['/app/src/list/index.ts'],
     publicModules: ['/app/src/lib/update.ts'],
-    extraModules: {
-      shared: ['/app/node_modules/router/useRouterState.js', '/app/node_modules/not-built.js'],
-      schemas: ['/app/node_modules/zod/mini/coerce.js'],
-    },
   });
 
   it("puts the layout's and the session's modules with their static imports in core", () => {
@@ -152,8 +148,6 @@ describe('shared chunks of a signed-in start', () => {
         // the library cpf.ts imports, with its own import: /login loads them when it opens
         '/app/node_modules/check-digits/index.js',
         '/app/node_modules/check-digits/mod11.js',
-        // named by hand (a barrel's module); a name the build does not have is left out
-        '/app/node_modules/router/useRouterState.js',
       ].sort(),
     );
     // a library both load keeps its own chunk; /login's own form and a lazy toaster are not a signed-in screen's
@@ -165,13 +159,7 @@ describe('shared chunks of a signed-in start', () => {
     // the receivables list's own schema stays with it: a screen never downloads every list's schemas for its own
     expect(sets.schemas.has('/app/src/features/receivables/schema.ts')).toBe(false);
     expect([...sets.schemas].sort()).toEqual(
-      [
-        '/app/src/features/orders/schema.ts',
-        '/app/src/features/orders/status.ts',
-        '/app/src/features/users/schema.ts',
-        '/app/src/shared/customers.ts',
-        '/app/node_modules/zod/mini/coerce.js',
-      ].sort(),
+      ['/app/src/features/orders/schema.ts', '/app/src/features/orders/status.ts', '/app/src/features/users/schema.ts', '/app/src/shared/customers.ts'].sort(),
     );
     for (const id of [
       '/app/src/features/states/schema.ts',
