@@ -5,7 +5,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { sharedChunks } from './scripts/vite/chunk-groups';
 import { compileHints } from './scripts/vite/compile-hints';
 import { inlineTabIcon } from './scripts/vite/inline-tab-icon';
@@ -48,8 +47,9 @@ const sessionModules = [
   fileURLToPath(new URL('./src/lib/session/schemas.ts', import.meta.url)),
   fileURLToPath(new URL('./src/lib/query-client.ts', import.meta.url)),
   fileURLToPath(new URL('./src/lib/api/index.ts', import.meta.url)),
-  createRequire(import.meta.url).resolve('qs'),
-  fileURLToPath(new URL('./node_modules/ofetch/dist/index.mjs', import.meta.url)),
+  // Package names: the build resolves them as the app's imports (ofetch: its browser build).
+  'qs',
+  'ofetch',
 ];
 // One chunk for what every signed-in screen loads, one for the list kit (scripts/vite/chunk-groups.ts).
 const shared = sharedChunks({

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { moduleFile } from './route-preload';
+import { moduleFile, resolveModules } from './route-preload';
 
 /** One module of the build's graph: its static and dynamic imports (resolved ids). */
 export interface GraphModule {
@@ -152,6 +152,7 @@ export function sharedChunkModules(
  * preloaded chunks to 8 (docs/decisions.md).
  * The groups do not pull in the dependencies of their modules (`includeDependenciesRecursively:
  * false`), so a module that /login also uses stays in its own chunk and /login never loads them.
+ * `sessionModules` may name packages (`'ofetch'`): the build resolves them (resolveModules).
  */
 export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) {
   let sets: ReturnType<typeof sharedChunkModules> | undefined;
@@ -160,14 +161,15 @@ export function sharedChunks(options: Parameters<typeof sharedChunkModules>[1]) 
   const plugin: Plugin = {
     name: 'balcao:shared-chunks',
     apply: 'build',
-    buildEnd(error) {
+    async buildEnd(error) {
       if (error) return;
+      const sessionModules = await resolveModules(this, options.sessionModules);
       const graph = new Map<string, GraphModule>();
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
         if (info) graph.set(id, { imports: info.importedIds, dynamicImports: info.dynamicallyImportedIds });
       }
-      sets = sharedChunkModules(graph, options);
+      sets = sharedChunkModules(graph, { ...options, sessionModules });
       if (!sets.core.size || !sets.listKit.size)
         throw new Error('balcao:shared-chunks: no module for the core or list-kit chunk; check the options in vite.config.ts');
     },

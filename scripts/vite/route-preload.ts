@@ -1,5 +1,7 @@
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+
+type PluginContext = Rolldown.PluginContext;
 
 /** What the build hands `transformIndexHtml`: the output chunks we read. */
 interface ChunkInfo {
@@ -14,6 +16,23 @@ interface ChunkInfo {
 
 /** A resolved module id without its query (`…/_app.tsx?tsr-split=component` → `…/_app.tsx`). */
 export const moduleFile = (id: string) => id.replace(/\?.*$/, '');
+
+/**
+ * `modules` as the build's module ids: an absolute path stays as it is, a package name (`'ofetch'`) is
+ * resolved by the build's own resolver (`this.resolve` of the plugin context), as the app's imports
+ * are (ofetch: its browser build).
+ * @throws Error when a package does not resolve.
+ */
+export async function resolveModules(context: Pick<PluginContext, 'resolve'>, modules: readonly string[]): Promise<string[]> {
+  return Promise.all(
+    modules.map(async (spec) => {
+      if (path.isAbsolute(spec)) return spec;
+      const resolved = await context.resolve(spec);
+      if (!resolved || resolved.external) throw new Error(`balcao: ${spec} does not resolve to a module of the build`);
+      return resolved.id;
+    }),
+  );
+}
 
 /**
  * The signed-in screen's path for a route file under src/routes/_app ('sales-orders.tsx' →
@@ -114,14 +133,18 @@ export function routePreloadScript(routes: Record<string, number[]>, files: stri
  * server's CSP hashes it like the others (server/src/middlewares/pwa.ts reads the built index.html).
  */
 export function routePreload(options: { routesDir: string; extraModules: string[] }): Plugin {
+  let extraModules: string[] = [];
   return {
     name: 'balcao:route-preload',
     apply: 'build',
+    async buildStart() {
+      extraModules = await resolveModules(this, options.extraModules);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const { files, routes } = routePreloadMap(Object.values(ctx.bundle) as ChunkInfo[], options.routesDir, options.extraModules);
+        const { files, routes } = routePreloadMap(Object.values(ctx.bundle) as ChunkInfo[], options.routesDir, extraModules);
         // At the end of <body>, before the stylesheet links that balcao:stylesheet-after-skeleton
         // moves there (an inline script after a pending stylesheet waits for it): an inline script
         // in <head> would let the first paint come before the skeleton (index.html).

@@ -202,12 +202,12 @@ describe('balcao:shared-chunks, the plugin', () => {
   });
   const options = { routesDir: R, sessionModules: [], listKitModules: ['/app/src/list/index.ts'], publicModules: [] };
 
-  it("computes its groups from the build's module graph at buildEnd, and rolldown's group tests read them", () => {
+  it("computes its groups from the build's module graph at buildEnd, and rolldown's group tests read them", async () => {
     const { plugin, groups } = sharedChunks(options);
     expect(groups.map((g) => g.name)).toEqual(['core', 'list-kit', 'shared', 'feature-schemas', 'ui']);
     const test = (name: string, id: string) => groups.find((g) => g.name === name)!.test(id);
     expect(test('core', `${R}/_app.tsx`)).toBe(false);
-    handlerOf(plugin.buildEnd).call(context(graph));
+    await handlerOf(plugin.buildEnd).call(context(graph));
     expect(test('core', `${R}/_app.tsx`)).toBe(true);
     expect(test('core', '/app/src/menu.tsx')).toBe(true);
     expect(test('list-kit', '/app/src/list/index.ts')).toBe(true);
@@ -215,13 +215,23 @@ describe('balcao:shared-chunks, the plugin', () => {
     expect(groups.every((g) => g.includeDependenciesRecursively === false)).toBe(true);
   });
 
-  it('fails the build when the graph gives the core or list-kit chunk no module (options that no longer match the app)', () => {
+  it('fails the build when the graph gives the core or list-kit chunk no module (options that no longer match the app)', async () => {
     const { plugin } = sharedChunks({ ...options, listKitModules: ['/app/src/moved/list.ts'] });
-    expect(() => handlerOf(plugin.buildEnd).call(context(graph))).toThrow(/no module for the core or list-kit chunk/);
+    await expect(handlerOf(plugin.buildEnd).call(context(graph))).rejects.toThrow(/no module for the core or list-kit chunk/);
   });
 
-  it('does nothing after a failed build', () => {
-    const { plugin } = sharedChunks(options);
-    expect(handlerOf(plugin.buildEnd).call(context({}), new Error('parse error'))).toBeUndefined();
+  it("resolves the session modules that are package names with the build's resolver", async () => {
+    const { plugin, groups } = sharedChunks({ ...options, sessionModules: ['menu-package'] });
+    const resolve = (spec: string) => Promise.resolve(spec === 'menu-package' ? { id: '/app/src/menu.tsx', external: false } : null);
+    await handlerOf(plugin.buildEnd).call({ ...context(graph), resolve });
+    expect(groups.find((g) => g.name === 'core')!.test('/app/src/menu.tsx')).toBe(true);
+    const { plugin: missing } = sharedChunks({ ...options, sessionModules: ['not-installed'] });
+    await expect(handlerOf(missing.buildEnd).call({ ...context(graph), resolve })).rejects.toThrow(/not-installed does not resolve/);
+  });
+
+  it('does nothing after a failed build', async () => {
+    const { plugin, groups } = sharedChunks(options);
+    await handlerOf(plugin.buildEnd).call(context({}), new Error('parse error'));
+    expect(groups.some((g) => g.test(`${R}/_app.tsx`))).toBe(false);
   });
 });

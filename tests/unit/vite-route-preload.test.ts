@@ -132,20 +132,30 @@ describe('balcao:route-preload, the plugin', () => {
     <div id="skeleton"></div>
     <link rel="stylesheet" href="/assets/index.css">
   </body></html>`;
-  const run = (page: string, extraModules = ['/app/src/app/offline.ts'], ctx: object = { bundle }) =>
-    handlerOf(routePreload({ routesDir: R, extraModules }).transformIndexHtml)(page, ctx) as string;
+  /** The plugin's buildStart (package names resolved by `resolve`), then its index.html hook on `page`. */
+  const run = async (page: string, extraModules = ['/app/src/app/offline.ts'], ctx: object = { bundle }) => {
+    const plugin = routePreload({ routesDir: R, extraModules });
+    const resolve = (spec: string) => Promise.resolve(spec === 'offline-package' ? { id: '/app/src/app/offline.ts', external: false } : null);
+    await handlerOf(plugin.buildStart).call({ resolve });
+    return handlerOf(plugin.transformIndexHtml)(page, ctx) as string;
+  };
 
-  it('writes the preload script at the end of <body>, before the stylesheet links moved there', () => {
-    const out = run(html);
+  it('writes the preload script at the end of <body>, before the stylesheet links moved there', async () => {
+    const out = await run(html);
     const script = out.indexOf('<script>');
     expect(script).toBeGreaterThan(out.indexOf('<div id="skeleton">'));
     expect(script).toBeLessThan(out.indexOf('<link rel="stylesheet"'));
     expect(out).toContain(`})({"/sales-orders":[0,1]}, ["assets/core.js","assets/orders.js"]);`);
   });
 
-  it('leaves the page alone outside a build (no bundle), and fails the build on a page without </body> or a lost extra module', () => {
-    expect(run(html, undefined, {})).toBe(html);
-    expect(() => run('<html><body>')).toThrow(/no <\/body>/);
-    expect(() => run(html, ['/app/src/app/moved.ts'])).toThrow(/no chunk holds \/app\/src\/app\/moved.ts/);
+  it('takes package names as the build resolves them', async () => {
+    expect(await run(html, ['offline-package'])).toBe(await run(html));
+    await expect(run(html, ['not-installed'])).rejects.toThrow(/not-installed does not resolve/);
+  });
+
+  it('leaves the page alone outside a build (no bundle), and fails the build on a page without </body> or a lost extra module', async () => {
+    expect(await run(html, undefined, {})).toBe(html);
+    await expect(run('<html><body>')).rejects.toThrow(/no <\/body>/);
+    await expect(run(html, ['/app/src/app/moved.ts'])).rejects.toThrow(/no chunk holds \/app\/src\/app\/moved.ts/);
   });
 });
