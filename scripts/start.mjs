@@ -67,9 +67,19 @@ if (process.env.SKIP_BUILD !== '1') {
       tolerate: () => existsSync(path.join(server, 'dist/src/index.js')),
     });
   }
-  const pwaInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'panda.config.ts', 'postcss.config.cjs', 'package.json'].map((p) =>
-    newest(path.join(root, p)),
-  );
+  // The build's plugins (scripts/vite/) and what they read count as sources too.
+  const pwaInputs = [
+    'src',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'scripts/vite',
+    'scripts/index-maps.ts',
+    'scripts/resource-maps-entry.ts',
+    'panda.config.ts',
+    'postcss.config.cjs',
+    'package.json',
+  ].map((p) => newest(path.join(root, p)));
   const pwaOut = existsSync(path.join(root, 'dist/index.html')) ? statSync(path.join(root, 'dist/index.html')).mtimeMs : 0;
   // PWA_DIR given: the caller serves a PWA it built (bench:bundle), dist/ is not rebuilt.
   if (!process.env.PWA_DIR && Math.max(...pwaInputs) > pwaOut) {
