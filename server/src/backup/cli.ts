@@ -49,7 +49,13 @@ export async function main(argv: string[], { serverDir, cwd }: { serverDir: stri
         console.error(USAGE);
         return 2;
       }
-      const { manifest, configuration } = await restoreBackup({ vars: process.env, serverDir, archive: path.resolve(cwd, archive), force: parsed.values.force, log });
+      const { manifest, configuration } = await restoreBackup({
+        vars: process.env,
+        serverDir,
+        archive: path.resolve(cwd, archive),
+        force: parsed.values.force,
+        log,
+      });
       log(`pronto em ${((Date.now() - started) / 1000).toFixed(1)} s: estado de ${manifest.createdAt}. Inicie o app (npm start).`);
       log(`configuração no momento do backup: ${JSON.stringify(configuration.values)}`);
       log(`segredos definidos então (mantenha os mesmos valores): ${configuration.secretsSet.join(', ') || 'nenhum'}`);

@@ -61,7 +61,14 @@ export function sqliteTableSums(filename: string): TableSums {
   try {
     const sums: TableSums = {};
     for (const table of tablesOf(db)) {
-      const lines = (db.prepare(`SELECT * FROM ${quote(table)}`).raw(true).all() as unknown[][]).map(rowText).sort();
+      const lines = (
+        db
+          .prepare(`SELECT * FROM ${quote(table)}`)
+          .raw(true)
+          .all() as unknown[][]
+      )
+        .map(rowText)
+        .sort();
       const hash = createHash('sha256');
       for (const line of lines) hash.update(line).update('\n');
       sums[table] = { rows: lines.length, sha256: hash.digest('hex') };
