@@ -48,10 +48,12 @@ export async function createBackup(options: BackupOptions): Promise<{ archive: s
     let rows: FileRow[];
     let createdAt: Date;
     let dbFile: string;
+    const copyStarted = Date.now();
     if (database.client === 'sqlite') {
       dbFile = 'database/balcao.db';
       await snapshotSqlite(database.filename, path.join(work, dbFile));
       createdAt = new Date();
+      log(`cópia do banco (sob um bloqueio de leitura) em ${((Date.now() - copyStarted) / 1000).toFixed(1)} s`);
       tables = sqliteTableSums(path.join(work, dbFile));
       rows = sqliteFileRows(path.join(work, dbFile));
     } else {
@@ -64,7 +66,7 @@ export async function createBackup(options: BackupOptions): Promise<{ archive: s
         return [at, sums, fileRows] as const;
       });
     }
-    log(`banco (${database.client}) copiado: ${Object.keys(tables).length} tabelas`);
+    log(`banco (${database.client}) copiado e conferido: ${Object.keys(tables).length} tabelas em ${((Date.now() - copyStarted) / 1000).toFixed(1)} s`);
 
     const types = new Map<string, string | null>();
     for (const row of rows) for (const name of fileNamesOf([row])) types.set(name, row.mime);
