@@ -5,12 +5,13 @@
  * - `busy_timeout` = DATABASE_BUSY_TIMEOUT_MS (default 5000 ms): a write that finds another process's
  *   write lock waits for it (SQLite retries, blocking this process's thread meanwhile) instead of failing;
  * - write transactions opened with `BEGIN IMMEDIATE`. Knex opens every transaction with a plain (deferred)
- *   `BEGIN`, and Strapi's Document Service wraps creates and updates in one that reads before it writes.
+ *   `BEGIN`, and Strapi's Document Service wraps each write in a transaction, where an update reads before it writes.
  *   A deferred transaction that already read cannot wait for the write lock: SQLite answers SQLITE_BUSY
  *   at once (SQLITE_BUSY_SNAPSHOT in WAL mode when another process wrote since its read), which the API
  *   would answer with a 500. `BEGIN IMMEDIATE` takes the write lock first, under the busy timeout. It is
  *   used for every transaction except those of a GET or HEAD request, which stay deferred so the
- *   processes' reads run side by side (a GET that writes does so in single statements, which wait).
+ *   processes' reads run side by side (a GET that wrote after reading in one transaction would meet
+ *   SQLITE_BUSY again; none is known to: single statements outside a transaction wait).
  * Within one process knex's SQLite pool has one connection, so transactions there already run one at a time.
  */
 import type { Core } from '@strapi/strapi';
