@@ -8,11 +8,13 @@
  * 2. compiles the server (tsc) and builds the PWA (vite) when their sources are newer than
  *    their outputs;
  * 3. starts Strapi (`strapi start`, SQLite at server/.tmp/data.db unless DATABASE_FILENAME,
- *    seeded at bootstrap) on HOST:PORT with PWA_DIR=dist, and waits for it;
- * 4. prints the address and the demo logins; starts Strapi again whenever it dies (saying so,
- *    with its exit code or signal), and stops it on Ctrl-C or SIGTERM.
+ *    seeded at bootstrap) on HOST:PORT with PWA_DIR=dist, as one process per core sharing that port
+ *    (see below), and waits for all of them;
+ * 4. prints the address and the demo logins; starts a process again whenever one dies (saying so,
+ *    with its exit code or signal and the error it died of), and stops them on Ctrl-C or SIGTERM.
  *
- * Env: PORT (default 4173), HOST (bind address, default 0.0.0.0), DATABASE_FILENAME,
+ * Env: PORT (default 4173), HOST (bind address, default 0.0.0.0), WEB_CONCURRENCY (how many server
+ * processes, default one per core: os.availableParallelism()), DATABASE_FILENAME,
  * SKIP_BUILD=1 (use the existing outputs as they are), PWA_DIR (serve this built PWA instead of
  * dist/, which is then not rebuilt), PWA_URL (public address used in
  * e-mailed links, default http://localhost:PORT); every other variable goes to Strapi
@@ -21,6 +23,9 @@
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { availableParallelism } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,14 +93,20 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-// The server runs as a worker of Node's cluster module and this script is its primary: a worker
-// that dies after it has started listening is started again at once, as a process manager does in
-// production (docs/deploy.md "Strapi instances"), and the log says how it ended (the error itself is
-// on its stderr, printed by Node). A worker that dies before listening is a failed boot: everything
-// stops with its exit code. One worker: several would be several SQLite writers (docs/decisions.md
-// "One machine: a server that dies is started again").
-const WORKERS = 1;
-cluster.schedulingPolicy = cluster.SCHED_NONE; // the worker accepts its own connections
+// The server runs as workers of Node's cluster module and this script is their primary
+// (docs/deploy.md "One machine", docs/decisions.md "Every core on one machine"):
+// - one worker per core (os.availableParallelism()), or WEB_CONCURRENCY of them; they share one port
+//   (cluster's shared listen, SCHED_NONE: the workers accept from one listening socket, so a connection
+//   waiting in its queue goes to a live worker; with SCHED_RR a connection the primary had handed to a
+//   worker that then died was never answered nor closed) and one database (SQLite in WAL mode with write
+//   transactions that wait for each other, server/src/utils/sqlite-writers.ts, or PostgreSQL);
+// - the first worker boots alone (schema sync, seed) and the others start once it listens;
+// - one worker runs the scheduled sweeps (SCHEDULED_TASKS=on, the others off); its replacement takes them;
+// - a worker that dies after the server came up is replaced at once, and the log says how it ended (exit
+//   code or signal) and, when it died of an uncaught error, that error (server/src/utils/cluster.ts sends
+//   it); one that dies before the server ever came up is a failed boot: everything stops with its exit code.
+const WORKERS = workerCount();
+cluster.schedulingPolicy = cluster.SCHED_NONE;
 cluster.setupPrimary({ exec: path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), args: ['start'], cwd: server });
 const workerEnv = {
   PORT,
@@ -105,30 +116,65 @@ const workerEnv = {
   NODE_ENV: process.env.NODE_ENV ?? 'production',
 };
 const listening = new WeakSet();
+const lastError = new WeakMap();
+let scheduler = null; // the worker that runs the scheduled sweeps
+let cameUp = false;
 let stopping = false;
 let exitCode = 0;
 
-function fork() {
-  const worker = cluster.fork(workerEnv);
-  log(`servidor iniciado (pid ${worker.process.pid})`);
+/** WEB_CONCURRENCY (a whole number ≥ 1) or one per core. */
+function workerCount() {
+  const raw = process.env.WEB_CONCURRENCY?.trim();
+  if (!raw) return availableParallelism();
+  const n = Number(raw);
+  if (Number.isInteger(n) && n >= 1) return n;
+  console.error(`[start] WEB_CONCURRENCY inválido ("${raw}"): use um número inteiro a partir de 1.`);
+  process.exit(1);
 }
 
-cluster.on('listening', (worker) => listening.add(worker));
+function fork() {
+  const tasks = scheduler === null;
+  const worker = cluster.fork({ ...workerEnv, SCHEDULED_TASKS: tasks ? 'on' : 'off' });
+  if (tasks) scheduler = worker;
+  log(`servidor iniciado (pid ${worker.process.pid}${tasks ? ', com as tarefas agendadas' : ''})`);
+}
+
+cluster.on('message', (worker, msg) => {
+  if (msg?.balcao === 'fatal-error') lastError.set(worker, `${msg.origin}: ${String(msg.error).split('\n').slice(0, 6).join('\n')}`);
+});
+cluster.on('listening', (worker) => {
+  listening.add(worker);
+  log(`servidor (pid ${worker.process.pid}) aceitando conexões`);
+  if (cameUp) return;
+  cameUp = true; // the first worker has synced the schema and seeded: the others may start
+  for (let i = 1; i < WORKERS; i++) fork();
+});
 cluster.on('exit', (worker, code, signal) => {
+  if (worker === scheduler) scheduler = null;
   if (stopping) {
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
     return;
   }
   const how = signal ? `sinal ${signal}` : `código ${code}`;
-  if (!listening.has(worker)) {
+  if (!cameUp) {
     console.error(`[start] o servidor (pid ${worker.process.pid}) terminou sem chegar a responder (${how}).`);
     exitCode = code || 1;
     stop(exitCode);
     return;
   }
-  console.error(`[start] o servidor (pid ${worker.process.pid}) terminou (${how}); iniciando de novo.`);
-  fork();
+  replace(worker, how).catch((err) => console.error(`[start] ${err?.stack ?? err}`));
 });
+
+/** Logs how `worker` ended (and the error it died of, if it sent one), then starts another. */
+async function replace(worker, how) {
+  // its last message may still be in the IPC pipe: wait (≤ 300 ms) for the channel to close
+  if (worker.isConnected()) await Promise.race([once(worker, 'disconnect'), delay(300)]);
+  if (stopping) return;
+  console.error(`[start] o servidor (pid ${worker.process.pid}) terminou (${how}); iniciando de novo.`);
+  const error = lastError.get(worker);
+  if (error) console.error(`[start] último erro do servidor (pid ${worker.process.pid}): ${error}`);
+  fork();
+}
 
 /** Stops the workers (SIGTERM: they drain and close, server/src/utils/cluster.ts); a second signal kills them. */
 function stop(code = 0) {
@@ -145,13 +191,18 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-log(`iniciando o Balcão (Strapi + PWA) em ${HOST}:${PORT}...`);
-for (let i = 0; i < WORKERS; i++) fork();
+log(`iniciando o Balcão (Strapi + PWA) em ${HOST}:${PORT} com ${WORKERS} ${WORKERS === 1 ? 'processo' : 'processos'}...`);
+fork();
 
 async function waitForServer() {
   const deadline = Date.now() + 120_000;
   const probeHost = HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST;
   while (Date.now() < deadline && !stopping) {
+    const up = Object.values(cluster.workers ?? {}).filter((w) => listening.has(w)).length;
+    if (up < WORKERS) {
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
     try {
       const res = await fetch(`http://${probeHost}:${PORT}/_health`);
       if (res.status < 500) return true;

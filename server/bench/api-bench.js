@@ -21,6 +21,11 @@
  * so the bench sends exactly what the search boxes send. One more line measures what counting
  * rows for pagination costs on 100,000 orders: the core findMany alone vs the core count alone.
  *
+ * Then, per database, the scaling table: the list and search calls (API only) at 1 and at 10 clients
+ * (BENCH_CLIENTS, default "1,10"), p50/p95 and requests per second, on 1 server process and on one per
+ * core (BENCH_PROCESSES, default os.availableParallelism()), run as `npm start` runs them (bench/server.js
+ * with BENCH_WORKERS: one port, SCHED_NONE, the first process boots alone).
+ *
  * Results: bench-results/api.json at the repository root (the last run, both databases) and
  * a timestamped copy beside it.
  */
@@ -34,6 +39,8 @@ const repoRoot = path.resolve(appDir, '..');
 const CONCURRENCY = Number(process.env.CONCURRENCY || 10);
 const REQUESTS = Number(process.env.REQUESTS || 200);
 const WARMUP = 20;
+const PROCESSES = Number(process.env.BENCH_PROCESSES || os.availableParallelism());
+const CLIENTS = (process.env.BENCH_CLIENTS || '1,10').split(',').map(Number);
 
 const argv = process.argv.slice(2);
 const arg = (name) => {
@@ -76,9 +83,11 @@ function ensureSeed() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-function startServer() {
+/** Starts bench/server.js with `workers` server processes on one port; resolves with { child, base }. */
+function startServer(workers = 1) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'server.js')], { cwd: appDir, stdio: ['ignore', 'pipe', 'inherit'] });
+    const env = { ...process.env, BENCH_WORKERS: String(workers) };
+    const child = spawn(process.execPath, [path.join(__dirname, 'server.js')], { cwd: appDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -195,7 +204,8 @@ async function benchOneDatabase() {
   const { stringify } = require('qs');
   const { receivableListQuery, salesOrderListQuery } = loadPwaQueries();
   const qsOf = (query) => stringify(query, { encodeValuesOnly: true, skipNulls: true });
-  const { child, base } = await startServer();
+  // `base` changes when the scaling runs restart the server with more processes: the URL builders below read it at each call
+  let { child, base } = await startServer();
   try {
     const login = async (identifier) => {
       const r = await fetch(`${base}/api/auth/local`, {
@@ -293,11 +303,47 @@ async function benchOneDatabase() {
         `orders: counting 100,000 rows — ${REQUESTS} requests each\n  API list page (populate=*, no filter)  p95 ${count.api.p95.toFixed(1)} ms\n  core findMany of that page alone        p95 ${count.findOnly.p95.toFixed(1)} ms\n  core count of all orders alone          p95 ${count.countAll.p95.toFixed(1)} ms\n  core count with a status filter         p95 ${count.countStatus.p95.toFixed(1)} ms`,
       );
     }
+    // scaling: the list and the searches, API only, at each client count, on 1 process and on one per core
+    const scalingCases = [
+      ['orders: list, status + date range (admin)', (i) => `${base}/api/sales-orders?${ORDERS(i)}`, REQUESTS],
+      ['orders: free-text search (admin)', (i) => `${base}/api/sales-orders?${ORDERS_SEARCH(i)}`, SEARCH_N],
+      ['receivables: free-text search (admin)', (i) => `${base}/api/receivables?${RECEIVABLES_SEARCH(i)}`, SEARCH_N],
+    ].filter(([name]) => !process.env.ONLY || name.includes(process.env.ONLY));
+    const scaling = [];
+    for (const processes of [...new Set([1, PROCESSES])]) {
+      if (processes > 1) {
+        await stopServer(child);
+        ({ child, base } = await startServer(processes));
+      }
+      const who = await login('52998224725');
+      for (const clients of CLIENTS) {
+        for (const [name, url, n] of scalingCases) {
+          // warm every process first: concurrent requests open connections the processes share out
+          // (one client's keep-alive connection reaches one process only)
+          const spread = Math.max(clients, 2 * processes);
+          await measure(url, who.headers, Math.min(n, 4 * spread), spread);
+          const r = await measure(url, who.headers, n, clients);
+          scaling.push({ name, processes, clients, requests: n, p50: r.p50, p95: r.p95, rps: r.rps });
+          console.log(
+            `${name} — ${processes} process(es), ${clients} client(s), ${n} requests: p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  ${r.rps.toFixed(1)} req/s`,
+          );
+        }
+      }
+    }
     console.log(`retried after a reset socket: ${retries}`);
-    return { database: process.env.DATABASE_CLIENT || 'sqlite', concurrency: CONCURRENCY, requests: REQUESTS, rows, count };
+    return { database: process.env.DATABASE_CLIENT || 'sqlite', concurrency: CONCURRENCY, requests: REQUESTS, rows, count, scaling };
   } finally {
-    child.kill('SIGTERM');
+    await stopServer(child);
   }
+}
+
+/** SIGTERM to the bench server; resolves when it has exited. */
+function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  return exited;
 }
 
 // ---------------------------------------------------------------- both databases
@@ -310,6 +356,21 @@ function printTable(result) {
     console.log(
       `${r.name.padEnd(62)} ${fmt(r.ours.p50).padStart(7)} ${fmt(r.ours.p95)} │ ${fmt(r.plain.p50).padStart(8)} ${fmt(r.plain.p95)} │ ${r.ratioP95.toFixed(2)}×`,
     );
+  }
+  if (result.scaling?.length) {
+    const procs = [...new Set(result.scaling.map((r) => r.processes))];
+    console.log(`\n${result.database} — API only, 1 process vs one per core (p50/p95 ms, req/s)`);
+    const head = procs.map((p) => `${`${p} proc`.padStart(6)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'req/s'.padStart(7)}`).join(' │ ');
+    console.log(`${'call'.padEnd(44)} ${'clients'.padStart(7)} │ ${head}`);
+    const keys = [...new Set(result.scaling.map((r) => `${r.name}\u0000${r.clients}`))];
+    for (const key of keys) {
+      const [name, clients] = key.split('\u0000');
+      const cells = procs.map((p) => {
+        const r = result.scaling.find((x) => x.name === name && String(x.clients) === clients && x.processes === p);
+        return r ? `${''.padStart(6)} ${fmt(r.p50)} ${fmt(r.p95)} ${r.rps.toFixed(1).padStart(7)}` : ''.padStart(28);
+      });
+      console.log(`${name.padEnd(44)} ${clients.padStart(7)} │ ${cells.join(' │ ')}`);
+    }
   }
   if (result.count) {
     const c = result.count;

@@ -4,7 +4,7 @@
  *   GET /bench/core/<uid>?<same query>  →  strapi.documents(uid).findMany + count with the same
  *   filters/populate/sort/pagination, no auth, validation, data scope or output sanitising;
  *   GET /bench/find/<uid>?…  → the findMany alone; GET /bench/count/<uid>?filters… → the count alone.
- * Prints "PORT=<n>" when ready.
+ * Prints "PORT=<n>" when ready. BENCH_WORKERS=n: n such processes on one port (below).
  */
 const path = require('node:path');
 const appDir = path.resolve(__dirname, '..');
@@ -20,7 +20,51 @@ Object.assign(process.env, {
   STRAPI_LOG_LEVEL: 'warn',
 });
 
-(async () => {
+const cluster = require('node:cluster');
+const WORKERS = Number(process.env.BENCH_WORKERS || 1);
+
+/**
+ * BENCH_WORKERS=n > 1: this process is the primary of n Strapi workers on one port, as `npm start`
+ * runs them (scripts/start.mjs: SCHED_NONE, the first worker boots alone, then the others); it prints
+ * "PORT=<n>" once all of them listen, and stops them on SIGTERM.
+ */
+async function primary() {
+  const port = await new Promise((resolve) => {
+    const probe = require('node:net').createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  let up = 0;
+  let stopping = false;
+  cluster.on('listening', () => {
+    up += 1;
+    if (up === 1) for (let i = 1; i < WORKERS; i++) cluster.fork({ BENCH_PORT: String(port) });
+    if (up === WORKERS) process.stdout.write(`PORT=${port}\n`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`[bench] worker ${worker.process.pid} ended (${signal || code})`);
+    process.exit(1);
+  });
+  const stop = () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers);
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const w of workers) {
+      w.once('exit', () => --left === 0 && process.exit(0));
+      w.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  cluster.fork({ BENCH_PORT: String(port) });
+}
+
+async function worker() {
   const { createStrapi, compileStrapi } = require('@strapi/strapi');
   const ctx = await compileStrapi({ appDir, ignoreDiagnostics: true });
   const strapi = await createStrapi({ ...ctx, autoReload: false, serveAdminPanel: false }).load();
@@ -44,14 +88,14 @@ Object.assign(process.env, {
     const [data, total] = await Promise.all([strapi.documents(uid).findMany(params), strapi.documents(uid).count({ filters: q.filters })]);
     kctx.body = { data, meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } } };
   });
-  await new Promise((resolve) => strapi.server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => strapi.server.listen(Number(process.env.BENCH_PORT || 0), '127.0.0.1', resolve));
   // under 10 concurrent CPU-bound requests on a shared box a request can wait > 60 s for the event
   // loop; Node's default header/request timeouts would then reset the socket mid-measurement
   strapi.server.httpServer.headersTimeout = 0;
   strapi.server.httpServer.requestTimeout = 0;
   strapi.server.httpServer.keepAliveTimeout = 120000;
   process.stdout.on('error', () => {});
-  process.stdout.write(`PORT=${strapi.server.httpServer.address().port}\n`);
+  if (!cluster.isWorker) process.stdout.write(`PORT=${strapi.server.httpServer.address().port}\n`);
   const stop = () => {
     strapi.destroy().then(
       () => process.exit(0),
@@ -63,7 +107,9 @@ Object.assign(process.env, {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-})().catch((err) => {
+}
+
+(WORKERS > 1 && cluster.isPrimary ? primary() : worker()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

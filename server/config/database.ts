@@ -1,8 +1,11 @@
 import path from 'path';
+import { sqlitePool } from '../src/utils/sqlite-writers';
 
 /**
  * SQLite is the embedded default (DATABASE_FILENAME, relative to server/);
  * DATABASE_CLIENT=postgres selects PostgreSQL with the usual DATABASE_* variables.
+ * SQLite connections run in WAL mode with a busy timeout and take the write lock at the start of a
+ * write transaction, so several server processes share the file (src/utils/sqlite-writers.ts).
  */
 export default ({ env }) => {
   const client = env('DATABASE_CLIENT', 'sqlite');
@@ -37,6 +40,7 @@ export default ({ env }) => {
         filename: path.resolve(process.cwd(), env('DATABASE_FILENAME', '.tmp/data.db')),
       },
       useNullAsDefault: true,
+      pool: sqlitePool,
     },
   };
 };

@@ -11,7 +11,7 @@ import { registerUserFilterRules } from './utils/user-filters';
 import { registerDeleteNotFound } from './utils/delete-not-found';
 import { registerFileSweep } from './utils/file-sweep';
 import { registerIdempotencySweep } from './middlewares/idempotency';
-import { acquireBootLock, registerGracefulShutdown, releaseBootLock } from './utils/cluster';
+import { acquireBootLock, registerGracefulShutdown, releaseBootLock, reportFatalErrorsToPrimary, scheduledTasksHere } from './utils/cluster';
 import { ensureSearchIndexes, registerFreeTextSearch } from './utils/search';
 import { logClientAbortsQuietly } from './utils/client-aborts';
 import { attachRouteGuards } from './utils/route-guards';
@@ -29,6 +29,7 @@ export default {
    * instances starting together sync the schema and seed one at a time.
    */
   async register({ strapi }: { strapi: Core.Strapi }) {
+    reportFatalErrorsToPrimary();
     await acquireBootLock(strapi);
     // guards that must see the route the router matched, not the path's spelling (utils/route-guards.ts)
     attachRouteGuards(strapi);
@@ -53,7 +54,8 @@ export default {
 
   /**
    * Records uploaders, then runs the idempotent seed (src/seed) on every start, releases the boot lock;
-   * schedules the unattached-files sweep (utils/file-sweep) and the expired idempotency keys' (middlewares/idempotency); stops gracefully on SIGTERM (utils/cluster);
+   * schedules the unattached-files sweep (utils/file-sweep) and the expired idempotency keys' (middlewares/idempotency)
+   * unless SCHEDULED_TASKS=off (`npm start` keeps them on one of its processes); stops gracefully on SIGTERM (utils/cluster);
    * logs a client's closed connection at debug level, not as an error stack (utils/client-aborts).
    */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -66,8 +68,10 @@ export default {
     } finally {
       await releaseBootLock();
     }
-    registerFileSweep(strapi);
-    registerIdempotencySweep(strapi);
+    if (scheduledTasksHere()) {
+      registerFileSweep(strapi);
+      registerIdempotencySweep(strapi);
+    }
     registerGracefulShutdown(strapi);
   },
 };

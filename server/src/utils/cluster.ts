@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import cluster from 'node:cluster';
 import type { ServerResponse } from 'node:http';
 import { Client, type ClientConfig } from 'pg';
 
@@ -10,7 +11,8 @@ import { Client, type ClientConfig } from 'pg';
  * schema sync, the plugins' bootstraps (users-permissions' roles) and our seed therefore run on one
  * instance at a time: two instances starting at once on an empty database seed it exactly once, the
  * second finding every row already there. The lock goes with the connection if the process dies.
- * SQLite is one process's file: no lock there.
+ * SQLite takes no lock: its processes are those of one `npm start`, whose first process boots (schema
+ * sync, seed) before the others start (scripts/start.mjs).
  *
  * Graceful stop: Strapi's own SIGTERM/SIGINT handler destroys every open connection at once, cutting
  * requests in flight. It is replaced by one that first drains — /_health answers 503 for
@@ -27,6 +29,26 @@ let draining = false;
 
 /** True from the stop signal on: /_health answers 503 so the balancer takes this instance out (middlewares/draining.ts). */
 export const isDraining = () => draining;
+
+/**
+ * Whether this process schedules the sweeps (Strapi cron tasks): yes unless SCHEDULED_TASKS=off. Instances
+ * behind a balancer all run them (each deletion is idempotent); `npm start` gives them to one of its
+ * worker processes, and to that worker's replacement when it dies (scripts/start.mjs).
+ */
+export const scheduledTasksHere = () => process.env.SCHEDULED_TASKS !== 'off';
+
+/**
+ * In a worker of `npm start` (Node's cluster), sends the error that is about to end the process — an
+ * uncaught exception or an unhandled rejection — to the primary, which logs it beside the exit code
+ * (`{ balcao: 'fatal-error', origin, error }`, the error's stack). No-op outside a cluster worker.
+ */
+export function reportFatalErrorsToPrimary(): void {
+  if (!cluster.isWorker) return;
+  process.on('uncaughtExceptionMonitor', (error: unknown, origin: string) => {
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.send?.({ balcao: 'fatal-error', origin, error: text });
+  });
+}
 
 /** Takes the boot lock (PostgreSQL only); waits while another instance holds it. */
 export async function acquireBootLock(strapi: Core.Strapi): Promise<void> {

@@ -77,12 +77,13 @@ export async function startSecondStrapi(env: Record<string, string | undefined>)
 /**
  * One HTTP request to 127.0.0.1:`port` sent FROM `localAddress` (any 127.x.y.z: the whole block
  * is loopback on Linux), so the server sees distinct client addresses without trusting a proxy.
+ * Always a new connection; `timeoutMs`: fail when the socket stays idle that long.
  */
 export function requestFrom(
   port: number,
   method: string,
   urlPath: string,
-  opts: { localAddress?: string; headers?: Record<string, string>; body?: unknown } = {},
+  opts: { localAddress?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: any }> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
@@ -112,6 +113,7 @@ export function requestFrom(
       },
     );
     req.on('error', reject);
+    if (opts.timeoutMs) req.setTimeout(opts.timeoutMs, () => req.destroy(new Error(`no answer in ${opts.timeoutMs} ms`)));
     if (payload) req.write(payload);
     req.end();
   });
