@@ -1,13 +1,13 @@
 import { useStore } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ToOptions } from '@tanstack/react-router';
 import { FormPage, type FormPageProps } from '@/components/layout/form-page';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, isNoAnswer } from '@/lib/api/errors';
 import { conflictVersion, recordVersion } from '@/lib/api/edit-version';
 import type { FieldDisplays, FormValues } from '@/lib/edit-conflict';
-import { EditConflictDialog, useEditVersion, type EditConflictControl } from './edit-conflict';
+import { useEditVersion, type EditConflictControl } from './edit-conflict';
 import { createFieldDisplayRegistry, FieldDisplayContext } from './field-displays';
 import { useFormContext } from './form-context';
 
@@ -118,6 +118,9 @@ export function useSaveMutation<TValues, TRecord = unknown, TKey extends QueryKe
   };
 }
 
+/** The choice after a refused save: Ark's dialog and the table load with the first refusal, not with every form. */
+const EditConflictDialog = lazy(() => import('./edit-conflict-dialog'));
+
 /**
  * The FormPage of the current form (a form component of `useAppForm`, used inside
  * `<form.AppForm>`): Salvar submits the form, 'Salvando...' while it submits. Its fields tell it
@@ -132,7 +135,11 @@ export function RecordFormPage({ conflict, ...props }: Omit<FormPageProps, 'onSu
   return (
     <FieldDisplayContext.Provider value={registry}>
       <FormPage {...props} onSubmit={form.handleSubmit} isSubmitting={isSubmitting} />
-      {conflict ? <EditConflictDialog control={conflict} displays={registry.snapshot} /> : null}
+      {conflict?.conflict ? (
+        <Suspense fallback={null}>
+          <EditConflictDialog control={conflict} displays={registry.snapshot} />
+        </Suspense>
+      ) : null}
     </FieldDisplayContext.Provider>
   );
 }
