@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './a11y';
 import { documentField, login, passwordField } from './helpers';
 
 /**
@@ -12,6 +13,8 @@ test('the sign-in CPF/CNPJ opens the numeric keypad, switches to letters and bac
   await page.goto('/login');
   const doc = documentField(page);
   await expect(doc).toHaveAttribute('inputmode', 'numeric');
+  // a finger-sized switch (WCAG 2.2 target size, which Lighthouse's accessibility audit checks)
+  expect(await axeViolations(page, { run: { runOnly: { type: 'rule', values: ['target-size'] } } })).toEqual([]);
   await page.getByRole('button', { name: 'Teclado com letras' }).click();
   await expect(doc).toHaveAttribute('inputmode', 'text');
   await expect(doc).toBeFocused();

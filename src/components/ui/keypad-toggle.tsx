@@ -5,11 +5,16 @@ export type DocumentKeypad = 'numeric' | 'text';
 
 const toggleClass = css({
   position: 'absolute',
-  right: '2',
+  right: '1',
   top: '50%',
   transform: 'translateY(-50%)',
+  // WCAG 2.2 target size (axe's target-size): at least 24 × 24 px, here 28 px high
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minH: '7',
+  minW: '9',
   px: '1.5',
-  py: '0.5',
   fontSize: 'xs',
   fontWeight: 'semibold',
   borderRadius: 'sm',
