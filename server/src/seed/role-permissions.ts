@@ -9,7 +9,7 @@
  * later change on /role/{id}/permissions survives restarts. Actions that do not exist
  * (yet) are skipped. Rationale: docs/decisions.md "Seeded roles and one permission map".
  */
-export const ROLE_PERMISSIONS_VERSION = 5;
+export const ROLE_PERMISSIONS_VERSION = 6;
 
 /** What every role may do: its own session, profile and password, and reading its own permission tree. */
 const EVERY_ROLE = [
@@ -33,6 +33,13 @@ const crud = (api: string, actions: string[], controller = api) => actions.map((
 const READ = ['find', 'findOne'];
 
 /** Shared lookup tables every staff role reads to fill selects. */
+/**
+ * The home's figures (GET /dashboard/*): each granted with the list it counts, so a role sees a figure
+ * exactly when it may open that list (orders by status with sales-order.find; the receivables' with receivable.find).
+ */
+const HOME_ORDERS = crud('dashboard', ['ordersByStatus']);
+const HOME_RECEIVABLES = crud('dashboard', ['receivablesPending', 'receivablesMonthly']);
+
 const LOOKUP_READS = [...crud('vehicle-type', READ), ...crud('payment-method', READ), ...crud('sales-item', READ), ...crud('state', READ)];
 
 export const ROLE_PERMISSIONS: Record<string, '*' | string[]> = {
@@ -48,6 +55,8 @@ export const ROLE_PERMISSIONS: Record<string, '*' | string[]> = {
     ...crud('sales-order-document', ['find', 'findOne', 'create', 'delete']),
     ...crud('document-type', ['find', 'findOne', 'getSignedUrl']),
     ...crud('receivable', ['find', 'findOne', 'create', 'update', 'delete', 'confirm', 'undo']),
+    ...HOME_ORDERS,
+    ...HOME_RECEIVABLES,
     ...crud('customer', ['find', 'findOne', 'create', 'update', 'findByCpfCnpj']),
     ...LOOKUP_READS,
     ...crud('company', READ),
@@ -65,6 +74,8 @@ export const ROLE_PERMISSIONS: Record<string, '*' | string[]> = {
     ...crud('sales-order-document', ['find', 'findOne', 'create']),
     ...crud('document-type', ['find', 'findOne', 'getSignedUrl']),
     ...crud('receivable', READ),
+    ...HOME_ORDERS,
+    ...HOME_RECEIVABLES,
     ...crud('customer', ['find', 'findOne', 'create', 'findByCpfCnpj']),
     ...LOOKUP_READS,
     ...crud('company', [
@@ -93,6 +104,7 @@ export const ROLE_PERMISSIONS: Record<string, '*' | string[]> = {
     ...LIST_PARTIES,
     ...crud('sales-order', ['find', 'findOne', 'create']),
     ...crud('sales-order-item', ['find', 'findOne']),
+    ...HOME_ORDERS,
     ...crud('customer', ['find', 'findOne', 'create', 'findByCpfCnpj']),
     ...LOOKUP_READS,
     ...crud('company', READ), // dealerships (read), docs/architecture.md "Data scope"
