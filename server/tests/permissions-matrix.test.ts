@@ -86,6 +86,10 @@ const rows: Row[] = [
   { method: 'DELETE', path: `/receivables/${NX}`, allow: 'AD' },
   { method: 'POST', path: `/receivables/confirm/${NX}`, allow: 'AD' },
   { method: 'POST', path: `/receivables/undo/${NX}`, allow: 'AD' },
+  // the home's figures, granted with the list each counts
+  { method: 'GET', path: '/dashboard/orders-by-status', allow: 'ADCV' },
+  { method: 'GET', path: '/dashboard/receivables-pending', allow: 'ADC' },
+  { method: 'GET', path: '/dashboard/receivables-monthly', allow: 'ADC' },
   // sales orders
   { method: 'GET', path: '/sales-orders?fields[0]=id&fields[1]=documentId&pagination[pageSize]=100', allow: 'ADCV' },
   { method: 'GET', path: '/sales-orders?populate=*&sort[0]=id:asc&pagination[page]=1&pagination[pageSize]=10', allow: 'ADCV' },

@@ -92,7 +92,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     // the month as its index: one CASE over the boundaries, the same SQL on SQLite and PostgreSQL
     const index = `CASE ${months.map((_, i) => `WHEN ${date} < ? THEN ${i}`).join(' ')} END`;
     const rows = (await scopedFrom(strapi, RECEIVABLE, scope)
-      .select(knex.raw(`${index} AS month_index`, months.map((m) => m.to)), { status }, knex.raw('COUNT(*) AS count'), knex.raw(`SUM(${amountSql(strapi)}) AS cents`))
+      .select(
+        knex.raw(
+          `${index} AS month_index`,
+          months.map((m) => m.to),
+        ),
+        { status },
+        knex.raw('COUNT(*) AS count'),
+        knex.raw(`SUM(${amountSql(strapi)}) AS cents`),
+      )
       .where(date, '>=', months[0].from)
       .andWhere(date, '<', months[months.length - 1].to)
       .whereIn(status, ['paid', 'pending'])
@@ -101,7 +109,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     return months.map((m, i) => {
       const paid = cell(i, 'paid');
       const pending = cell(i, 'pending');
-      return { month: m.month, from: m.from.toISOString(), to: m.to.toISOString(), paid: money(paid?.count, paid?.cents), pending: money(pending?.count, pending?.cents) };
+      return {
+        month: m.month,
+        from: m.from.toISOString(),
+        to: m.to.toISOString(),
+        paid: money(paid?.count, paid?.cents),
+        pending: money(pending?.count, pending?.cents),
+      };
     });
   },
 });
