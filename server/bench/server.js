@@ -3,7 +3,9 @@
  * loopback port, plus one bench-only endpoint used as the baseline:
  *   GET /bench/core/<uid>?<same query>  →  strapi.documents(uid).findMany + count with the same
  *   filters/populate/sort/pagination, no auth, validation, data scope or output sanitising;
- *   GET /bench/find/<uid>?…  → the findMany alone; GET /bench/count/<uid>?filters… → the count alone.
+ *   GET /bench/find/<uid>?…  → the findMany alone; GET /bench/count/<uid>?filters… → the count alone;
+ *   GET /bench/home-sql/<user id> → the home's aggregate statements for that user now (SQL and bindings,
+ *   dates as {$date}), which bench/home-bench.js replays straight on the database.
  * Prints "PORT=<n>" when ready. BENCH_WORKERS=n: n such processes on one port (below).
  */
 const path = require('node:path');
@@ -69,7 +71,21 @@ async function worker() {
   const ctx = await compileStrapi({ appDir, ignoreDiagnostics: true });
   const strapi = await createStrapi({ ...ctx, autoReload: false, serveAdminPanel: false }).load();
   strapi.log.level = 'warn';
+  const { homeStatements } = require(path.join(ctx.distDir, 'src/utils/dashboard/statements.js'));
+  const { getScope } = require(path.join(ctx.distDir, 'src/utils/scope.js'));
   strapi.server.app.middleware.unshift(async (kctx, next) => {
+    const home = /^\/bench\/home-sql\/(\d+)$/.exec(kctx.path);
+    if (home) {
+      const user = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: Number(home[1]) }, populate: { role: true } });
+      const statements = await homeStatements(strapi, await getScope(strapi, user), new Date());
+      kctx.body = Object.fromEntries(
+        Object.entries(statements).map(([name, { sql, bindings }]) => [
+          name,
+          { sql, bindings: bindings.map((b) => (b instanceof Date ? { $date: b.toISOString() } : b)) },
+        ]),
+      );
+      return;
+    }
     const m = /^\/bench\/(core|find|count)\/(.+)$/.exec(kctx.path);
     if (!m) return next();
     const uid = decodeURIComponent(m[2]);

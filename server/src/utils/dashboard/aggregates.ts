@@ -1,6 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { scopeFilter, type Scope } from '../scope';
+import { rewriteFreeText } from '../search';
 
 /**
  * The SQL pieces of the home's figures (docs/architecture.md "The home's figures"): every figure is
@@ -34,18 +35,51 @@ export function tableOf(strapi: Core.Strapi, uid: UID.ContentType): TableOf {
 /** The knex of the app's database (SQLite or PostgreSQL). */
 export const knexOf = (strapi: Core.Strapi): Knex => strapi.db.connection as unknown as Knex;
 
+/** The rows of one content-type a caller may read, as a where of Strapi's query engine; null: every row. */
+export type ScopeWhere = Record<string, unknown> | null;
+
 /**
- * `FROM <table of uid>` narrowed to the rows `scope` may read: the scope filter of `utils/scope.ts`
- * (null for administrators: every row) as `id IN (…)`, the subquery written by Strapi's query
- * engine from that filter (the same joins a list's scope makes).
+ * The scope filter of `utils/scope.ts` for `uid` (null for administrators: every row), after the
+ * lists' own rewrite of it (utils/search `rewriteFreeText`, the Document Service middleware every
+ * list's read goes through): a condition on a to-one relation's id becomes the owners read from the
+ * link table's index, instead of joining every row to the link and user tables and keeping the
+ * matches (a scan of the whole table). Same rows either way.
  */
-export function scopedFrom(strapi: Core.Strapi, uid: UID.ContentType, scope: Scope): Query {
-  const { table } = tableOf(strapi, uid);
-  const query = knexOf(strapi)(table);
+export async function scopeWhere(strapi: Core.Strapi, uid: UID.ContentType, scope: Scope): Promise<ScopeWhere> {
   const filter = scopeFilter(uid, scope, 'read');
-  if (!filter) return query;
-  const ids = strapi.db.queryBuilder(uid).select('id').where(filter).getKnexQuery() as unknown as Query;
+  return filter ? ((await rewriteFreeText(strapi, uid, filter)) as Record<string, unknown>) : null;
+}
+
+/**
+ * `FROM <table of uid>` narrowed to `where` (scopeWhere) as `id IN (…)`, the subquery written by
+ * Strapi's query engine from it. A knex builder, run when awaited: never return it from an async
+ * function (a promise adopts it, which runs it).
+ */
+export function scopedFrom(strapi: Core.Strapi, uid: UID.ContentType, where: ScopeWhere): Query {
+  const query = knexOf(strapi)(tableOf(strapi, uid).table);
+  if (!where) return query;
+  const owners = onlyIdSubquery(where);
+  if (owners) return query.whereIn('id', owners);
+  const ids = strapi.db.queryBuilder(uid).select('id').where(where).getKnexQuery() as unknown as Query;
   return query.whereIn('id', ids);
+}
+
+/**
+ * The subquery of a where that is nothing but `{id: {$in: <knex subquery>}}` (possibly inside a
+ * one-branch `$and`): a party's scope after the rewrite, the owners read from one link table. Used
+ * as it is, the rows are not read once more by id to select the same ids; null for any other shape.
+ */
+function onlyIdSubquery(where: unknown): Query | null {
+  if (!where || typeof where !== 'object' || Array.isArray(where)) return null;
+  const keys = Object.keys(where);
+  if (keys.length !== 1) return null;
+  const value = (where as Record<string, unknown>)[keys[0]];
+  if (keys[0] === '$and') return Array.isArray(value) && value.length === 1 ? onlyIdSubquery(value[0]) : null;
+  if (keys[0] !== 'id' || !value || typeof value !== 'object') return null;
+  const cond = value as Record<string, unknown>;
+  const inner = cond.$in;
+  const isBuilder = Object.keys(cond).length === 1 && !!inner && typeof inner === 'object' && typeof (inner as Partial<Query>).toSQL === 'function';
+  return isBuilder ? (inner as unknown as Query) : null;
 }
 
 /**

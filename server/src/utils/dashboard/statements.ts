@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Scope } from '../scope';
-import { centsSql, knexOf, scopedFrom, tableOf, type Query } from './aggregates';
+import { centsSql, knexOf, scopedFrom, scopeWhere, tableOf, type Query, type ScopeWhere } from './aggregates';
 import { lastMonths, type Month } from './months';
 
 /**
@@ -27,9 +27,9 @@ function amountSql(strapi: Core.Strapi): string {
 }
 
 /** Rows `{status, count}` of the caller's orders, one per status present. */
-export function ordersByStatusStatement(strapi: Core.Strapi, scope: Scope): Query {
+export function ordersByStatusStatement(strapi: Core.Strapi, where: ScopeWhere): Query {
   const status = tableOf(strapi, ORDER).column('status_in');
-  return scopedFrom(strapi, ORDER, scope)
+  return scopedFrom(strapi, ORDER, where)
     .select({ status })
     .count({ count: '*' })
     .whereIn(status, [...ORDER_STATUSES])
@@ -43,7 +43,7 @@ export const agedLimits = (now: Date): Date[] => AGED_DAYS.map((days) => new Dat
  * One row: `count`, `cents` of the caller's pending receivables, and `count_<i>`, `cents_<i>` of those whose
  * payment date is before `agedLimits(now)[i]`.
  */
-export function receivablesPendingStatement(strapi: Core.Strapi, scope: Scope, now: Date): Query {
+export function receivablesPendingStatement(strapi: Core.Strapi, where: ScopeWhere, now: Date): Query {
   const { column } = tableOf(strapi, RECEIVABLE);
   const knex = knexOf(strapi);
   const date = column('payment_date');
@@ -52,7 +52,7 @@ export function receivablesPendingStatement(strapi: Core.Strapi, scope: Scope, n
     knex.raw(`SUM(CASE WHEN ${date} < ? THEN 1 ELSE 0 END) AS ??`, [limit, `count_${i}`]),
     knex.raw(`SUM(CASE WHEN ${date} < ? THEN ${cents} ELSE 0 END) AS ??`, [limit, `cents_${i}`]),
   ]);
-  return scopedFrom(strapi, RECEIVABLE, scope)
+  return scopedFrom(strapi, RECEIVABLE, where)
     .select(knex.raw('COUNT(*) AS count'), knex.raw(`SUM(${cents}) AS cents`), ...aged)
     .where(column('status_in'), 'pending');
 }
@@ -62,13 +62,13 @@ export function receivablesPendingStatement(strapi: Core.Strapi, scope: Scope, n
  * date falls in one of `months` (lastMonths), `month_index` its position. The month is one CASE over the
  * months' boundaries, so SQLite and PostgreSQL run the same SQL and the window is a range on payment_date.
  */
-export function receivablesMonthlyStatement(strapi: Core.Strapi, scope: Scope, months: Month[]): Query {
+export function receivablesMonthlyStatement(strapi: Core.Strapi, where: ScopeWhere, months: Month[]): Query {
   const { column } = tableOf(strapi, RECEIVABLE);
   const knex = knexOf(strapi);
   const date = column('payment_date');
   const status = column('status_in');
   const index = `CASE ${months.map((_, i) => `WHEN ${date} < ? THEN ${i}`).join(' ')} END`;
-  return scopedFrom(strapi, RECEIVABLE, scope)
+  return scopedFrom(strapi, RECEIVABLE, where)
     .select(
       knex.raw(
         `${index} AS month_index`,
@@ -84,11 +84,17 @@ export function receivablesMonthlyStatement(strapi: Core.Strapi, scope: Scope, m
     .groupByRaw('1, 2');
 }
 
-/** The widgets' statements for one caller at `now`, by endpoint name (what the bench replays). */
-export function homeStatements(strapi: Core.Strapi, scope: Scope, now: Date): Record<string, Query> {
+/** The widgets' SQL for one caller at `now`, by endpoint name (what the bench replays): knex's `toSQL()` of each statement. */
+export async function homeStatements(strapi: Core.Strapi, scope: Scope, now: Date): Promise<Record<string, { sql: string; bindings: readonly unknown[] }>> {
+  const orders = await scopeWhere(strapi, ORDER, scope);
+  const receivables = await scopeWhere(strapi, RECEIVABLE, scope);
+  const sql = (q: Query) => {
+    const { sql: text, bindings } = q.toSQL();
+    return { sql: text, bindings };
+  };
   return {
-    'orders-by-status': ordersByStatusStatement(strapi, scope),
-    'receivables-pending': receivablesPendingStatement(strapi, scope, now),
-    'receivables-monthly': receivablesMonthlyStatement(strapi, scope, lastMonths(now, 12)),
+    'orders-by-status': sql(ordersByStatusStatement(strapi, orders)),
+    'receivables-pending': sql(receivablesPendingStatement(strapi, receivables, now)),
+    'receivables-monthly': sql(receivablesMonthlyStatement(strapi, receivables, lastMonths(now, 12))),
   };
 }

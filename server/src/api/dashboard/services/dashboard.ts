@@ -1,14 +1,16 @@
 import type { Core } from '@strapi/strapi';
 import type { Scope } from '../../../utils/scope';
-import { centsToReais, toNumber } from '../../../utils/dashboard/aggregates';
+import { centsToReais, scopeWhere, toNumber } from '../../../utils/dashboard/aggregates';
 import { lastMonths } from '../../../utils/dashboard/months';
 import {
   AGED_DAYS,
   agedLimits,
+  ORDER,
   ORDER_STATUSES,
   ordersByStatusStatement,
   receivablesMonthlyStatement,
   receivablesPendingStatement,
+  RECEIVABLE,
 } from '../../../utils/dashboard/statements';
 
 /** A count and its money total: `total` in reais (exact to the cent), `cents` the same in centavos. */
@@ -43,7 +45,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * `GET /sales-orders?filters[status_in][$eq]=<status>` for the same caller.
    */
   async ordersByStatus(scope: Scope): Promise<{ status: string; count: number }[]> {
-    const rows = (await ordersByStatusStatement(strapi, scope)) as { status: string; count: unknown }[];
+    const rows = (await ordersByStatusStatement(strapi, await scopeWhere(strapi, ORDER, scope))) as { status: string; count: unknown }[];
     const counts = new Map(rows.map((r) => [r.status, toNumber(r.count)]));
     return ORDER_STATUSES.map((s) => ({ status: s, count: counts.get(s) ?? 0 }));
   },
@@ -54,7 +56,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * `before` gives each threshold's instant (ISO) so a list can be asked for the same rows.
    */
   async receivablesPending(scope: Scope, now: Date): Promise<{ pending: Money; aged: (Money & { days: number; before: string })[] }> {
-    const [row] = (await receivablesPendingStatement(strapi, scope, now)) as Record<string, unknown>[];
+    const [row] = (await receivablesPendingStatement(strapi, await scopeWhere(strapi, RECEIVABLE, scope), now)) as Record<string, unknown>[];
     const limits = agedLimits(now);
     return {
       pending: money(row?.count, row?.cents),
@@ -68,7 +70,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async receivablesMonthly(scope: Scope, now: Date): Promise<MonthFigures[]> {
     const months = lastMonths(now, 12);
-    const rows = (await receivablesMonthlyStatement(strapi, scope, months)) as { month_index: unknown; status: string; count: unknown; cents: unknown }[];
+    const rows = (await receivablesMonthlyStatement(strapi, await scopeWhere(strapi, RECEIVABLE, scope), months)) as {
+      month_index: unknown;
+      status: string;
+      count: unknown;
+      cents: unknown;
+    }[];
     const cell = (i: number, s: string) => rows.find((r) => toNumber(r.month_index) === i && r.status === s);
     return months.map((m, i) => {
       const paid = cell(i, 'paid');
