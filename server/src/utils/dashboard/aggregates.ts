@@ -59,7 +59,14 @@ export function scopedFrom(strapi: Core.Strapi, uid: UID.ContentType, where: Sco
   const query = knexOf(strapi)(tableOf(strapi, uid).table);
   if (!where) return query;
   const owners = onlyIdSubquery(where);
-  if (owners) return query.whereIn('id', owners);
+  if (owners) return query.whereIn('id', owners.select);
+  const branches = Array.isArray(where.$or) && Object.keys(where).length === 1 ? where.$or.map(onlyIdSubquery) : [];
+  if (branches.length && branches.every(Boolean)) {
+    // a salesman's orders: his own or his dealership's, two link-table selects
+    return query.where((any) => {
+      for (const branch of branches) void any.orWhereIn('id', branch!.select);
+    });
+  }
   const ids = strapi.db.queryBuilder(uid).select('id').where(where).getKnexQuery() as unknown as Query;
   return query.whereIn('id', ids);
 }
@@ -69,7 +76,7 @@ export function scopedFrom(strapi: Core.Strapi, uid: UID.ContentType, where: Sco
  * one-branch `$and`): a party's scope after the rewrite, the owners read from one link table. Used
  * as it is, the rows are not read once more by id to select the same ids; null for any other shape.
  */
-function onlyIdSubquery(where: unknown): Query | null {
+function onlyIdSubquery(where: unknown): { select: Query } | null {
   if (!where || typeof where !== 'object' || Array.isArray(where)) return null;
   const keys = Object.keys(where);
   if (keys.length !== 1) return null;
@@ -79,7 +86,7 @@ function onlyIdSubquery(where: unknown): Query | null {
   const cond = value as Record<string, unknown>;
   const inner = cond.$in;
   const isBuilder = Object.keys(cond).length === 1 && !!inner && typeof inner === 'object' && typeof (inner as Partial<Query>).toSQL === 'function';
-  return isBuilder ? (inner as unknown as Query) : null;
+  return isBuilder ? { select: inner as unknown as Query } : null;
 }
 
 /**
