@@ -11,8 +11,8 @@ export const Route = createFileRoute('/_app/')({
 
 /** The lists the home's figures open, at their default page and size, filtered as the figure counts. */
 const links: HomeLinks = {
-  orders: (status) => ({ to: '/sales-orders', search: { ...salesOrderResource.validateSearch({}), filters: { status } } }),
-  pendingReceivables: { to: '/receivables', search: { ...receivableResource.validateSearch({}), filters: { status: 'pending' } } },
+  orders: (status) => ({ to: salesOrderResource.list.route, search: { ...salesOrderResource.validateSearch({}), filters: { status } } }),
+  pendingReceivables: { to: receivableResource.list.route, search: { ...receivableResource.validateSearch({}), filters: { status: 'pending' } } },
 };
 
 function RouteComponent() {
