@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './a11y';
 import { login } from './helpers';
 import { persistedQuery, serviceWorkerReady } from './offline-helpers';
 
@@ -33,6 +34,7 @@ test('the figures of the despachante, a status link opens Pedidos filtered with 
   await expect(table.getByRole('row')).toHaveCount(13);
   await expect(table.getByRole('columnheader')).toHaveText(['Mês', 'Pago', 'Pendente']);
   await expect(monthly.getByTestId('home-monthly-chart').locator('canvas')).toBeVisible();
+  expect(await axeViolations(page, { selector: 'main', run: { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice'] } } })).toEqual([]);
 
   const pending = await statusCount(page, 'Pendente');
   expect(pending).toBeGreaterThan(0);
