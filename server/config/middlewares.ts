@@ -1,9 +1,10 @@
 /**
  * Middleware stack.
- * - global::draining (first): /_health answers 503 once the instance is stopping (utils/cluster.ts),
- *   so a load balancer takes it out before it closes its port (docs/deploy.md "Rolling restart").
+ * - global::request-id (first): the request's id on `ctx.state.requestId`, on every log line of the
+ *   request (config/logger.ts) and in the `X-Request-Id` answer header (docs/deploy.md "Request ids").
  * - CORS origins come from CORS_ORIGINS (comma separated; default none: the PWA is served from the
- *   API's own origin or through the Vite proxy); `Idempotency-Key` is an allowed header.
+ *   API's own origin or through the Vite proxy); `Idempotency-Key` is an allowed header, and
+ *   `Idempotent-Replayed` and `X-Request-Id` are answer headers the page may read.
  * - strapi::body reads multipart up to 20 MB so global::upload-guard can answer the 15 MB rule
  *   itself with a readable message.
  * - global::db-errors turns PostgreSQL value errors (22xxx) into 400s instead of 500s.
@@ -25,7 +26,7 @@
  *   PWA from PWA_DIR, its files precompressed at build time (docs/architecture.md "How the app is served").
  */
 export default ({ env }) => [
-  'global::draining',
+  'global::request-id',
   'global::canonical-path',
   'strapi::logger',
   'global::compression',
@@ -37,7 +38,7 @@ export default ({ env }) => [
     config: {
       origin: env.array('CORS_ORIGINS', []),
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', 'Idempotency-Key'],
-      expose: ['Idempotent-Replayed'],
+      expose: ['Idempotent-Replayed', 'X-Request-Id'],
       keepHeaderOnError: true,
     },
   },

@@ -25,6 +25,8 @@ export interface AppState {
   user?: AuthUser;
   auth?: { strategy?: { name: string }; credentials?: unknown; ability?: unknown };
   route?: Core.Route;
+  /** This request's id (middlewares/request-id.ts): in the `X-Request-Id` answer header and on its log lines. */
+  requestId?: string;
   /** Bucket keys of the /auth rate limit for this request (extensions/users-permissions/rate-limit.ts). */
   rateLimitKeys?: Record<string, string>;
   /** The free-text search's related-id lookups of this request, by content-type, attributes and term (utils/search/subqueries.ts). */

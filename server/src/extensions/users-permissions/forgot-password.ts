@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
@@ -93,13 +94,17 @@ export function withUniformForgotPassword(factory: Factory<Record<string, Action
         text: body,
         html: body,
       };
-      // once the answer is out ('close': sent, or the client went away — the e-mail goes either way)
-      ctx.res.once('close', () => {
-        const mailer = strapi.plugin('email').service('email') as { send(message: unknown): Promise<unknown> };
-        void mailer.send(message).catch((error: unknown) => {
-          strapi.log.error(`forgot-password: the reset e-mail could not be sent: ${(error as Error)?.message ?? String(error)}`);
-        });
-      });
+      // once the answer is out ('close': sent, or the client went away — the e-mail goes either way);
+      // bound to this request's async context, so what the send logs carries its request id (config/logger.ts)
+      ctx.res.once(
+        'close',
+        AsyncResource.bind(() => {
+          const mailer = strapi.plugin('email').service('email') as { send(message: unknown): Promise<unknown> };
+          void mailer.send(message).catch((error: unknown) => {
+            strapi.log.error(`forgot-password: the reset e-mail could not be sent: ${(error as Error)?.message ?? String(error)}`);
+          });
+        }),
+      );
     };
     return controller;
   };
