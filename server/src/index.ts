@@ -17,6 +17,7 @@ import { logClientAbortsQuietly } from './utils/client-aborts';
 import { attachRouteGuards } from './utils/route-guards';
 import { registerQueryWidth } from './utils/query-width';
 import { registerEditVersion } from './utils/edit-version';
+import { registerReadiness } from './utils/readiness';
 
 export default {
   /**
@@ -55,7 +56,8 @@ export default {
   /**
    * Records uploaders, then runs the idempotent seed (src/seed) on every start, releases the boot lock;
    * schedules the unattached-files sweep (utils/file-sweep) and the expired idempotency keys' (middlewares/idempotency)
-   * unless SCHEDULED_TASKS=off (`npm start` keeps them on one of its processes); stops gracefully on SIGTERM (utils/cluster);
+   * unless SCHEDULED_TASKS=off (`npm start` keeps them on one of its processes); answers readiness on /_ready
+   * (utils/readiness); stops gracefully on SIGTERM (utils/cluster);
    * logs a client's closed connection at debug level, not as an error stack (utils/client-aborts).
    */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -72,6 +74,7 @@ export default {
       registerFileSweep(strapi);
       registerIdempotencySweep(strapi);
     }
+    registerReadiness(strapi);
     registerGracefulShutdown(strapi);
   },
 };

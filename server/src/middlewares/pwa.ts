@@ -11,7 +11,7 @@ import type { AppContext } from '../utils/types';
  * (docs/decisions.md "Strapi serves the PWA"). Without `PWA_DIR` (API-only deployments, the API tests) it does nothing.
  *
  * Rules, for GET/HEAD only (anything else goes on to the API):
- * - `/api`, `/uploads` and `/_health` (also when they only appear after decoding, e.g.
+ * - `/api`, `/uploads`, `/_health` and `/_ready` (also when they only appear after decoding, e.g.
  *   `/uploads%2fx`) are never touched: the API and `global::signed-files` answer them.
  * - A file of `PWA_DIR` is sent through koa-send, which picks the `.br` / `.gz` twin written
  *   at build time (vite-plugin-compression2) by `Accept-Encoding`; `Vary: Accept-Encoding`.
@@ -72,7 +72,7 @@ export default () => {
       return next();
     }
     const normalized = path.posix.normalize(decoded.replace(/\\/g, '/'));
-    if (/^\/+(api|uploads|_health)(\/|$)/i.test(normalized) || /^\/+(api|uploads)(\/|$)/i.test(decoded)) return next();
+    if (/^\/+(api|uploads|_health|_ready)(\/|$)/i.test(normalized) || /^\/+(api|uploads)(\/|$)/i.test(decoded)) return next();
     if (decoded.includes('\0') || normalized.split('/').includes('..')) return next();
 
     const relative = normalized.replace(/^\/+/, '');

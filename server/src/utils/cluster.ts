@@ -15,7 +15,7 @@ import { Client, type ClientConfig } from 'pg';
  * sync, seed) before the others start (scripts/start.mjs).
  *
  * Graceful stop: Strapi's own SIGTERM/SIGINT handler destroys every open connection at once, cutting
- * requests in flight. It is replaced by one that first drains — /_health answers 503 for
+ * requests in flight. It is replaced by one that first drains — /_ready answers 503 for
  * SHUTDOWN_DRAIN_MS (default 2000 ms, longer than the balancer's fall × interval) while every other
  * request is still served, so the balancer stops routing here — then stops accepting connections, lets
  * the requests in flight finish (at most SHUTDOWN_TIMEOUT_MS, default 25 000 ms), destroys Strapi and
@@ -27,7 +27,7 @@ const BOOT_LOCK_KEY = 4_242_013;
 let lockClient: Client | null = null;
 let draining = false;
 
-/** True from the stop signal on: /_health answers 503 so the balancer takes this instance out (middlewares/draining.ts). */
+/** True from the stop signal on: /_ready answers 503 so the balancer takes this instance out (utils/readiness.ts). */
 export const isDraining = () => draining;
 
 /**
@@ -103,7 +103,7 @@ export function registerGracefulShutdown(strapi: Core.Strapi): void {
     stopping = true;
     draining = true;
     const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? 2000);
-    strapi.log.info(`[shutdown] ${signal}: draining for ${drainMs} ms (/_health answers 503)`);
+    strapi.log.info(`[shutdown] ${signal}: draining for ${drainMs} ms (/_ready answers 503)`);
     if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
     strapi.log.info(`[shutdown] no new connections; ${inFlight} request(s) in flight`);
     // Keep-alive connections answer their current request with `Connection: close`, then close.
