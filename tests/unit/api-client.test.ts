@@ -18,6 +18,7 @@ beforeAll(async () => {
       res.setHeader('content-type', 'application/json');
       if (req.url?.startsWith('/api/fail')) {
         res.statusCode = 400;
+        res.setHeader('x-request-id', 'b7e4c2d0-1a2b-4c3d-8e9f-0a1b2c3d4e5f');
         res.end(JSON.stringify({ data: null, error: { status: 400, name: 'ValidationError', message: 'Nome é obrigatório', details: { errors: [] } } }));
       } else if (req.url?.startsWith('/api/bare-500')) {
         res.statusCode = 500;
@@ -87,9 +88,15 @@ describe('the one API client (spec 000 §7)', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const error = await api.post('/fail', { data: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'Nome é obrigatório', code: 'ValidationError', hasServerMessage: true });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Nome é obrigatório',
+      code: 'ValidationError',
+      hasServerMessage: true,
+      requestId: 'b7e4c2d0-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+    });
     const bare = await api.get('/bare-500').catch((e: unknown) => e);
-    expect(bare).toMatchObject({ status: 500, hasServerMessage: false });
+    expect(bare).toMatchObject({ status: 500, hasServerMessage: false, requestId: undefined });
     expect(spy).toHaveBeenCalled();
     spy.mockRestore();
   });

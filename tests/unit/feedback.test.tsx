@@ -39,6 +39,44 @@ describe('failure texts from meta', () => {
   });
 });
 
+describe("the server's request id ('Código: …')", () => {
+  const answered = new ApiError({ status: 400, message: 'CPF já cadastrado', hasServerMessage: true, requestId: '3f2a9c1e-7b4d-4e0a-9c55-0d1e2f3a4b5c' });
+  it('comes on its own line under the text when the server answered, and not when it never did', () => {
+    expect(failureToast(answered, { errorMessage: 'Não foi possível criar o pedido' })).toEqual({
+      title: 'Erro',
+      description: 'CPF já cadastrado',
+      code: 'Código: 3f2a9c1e-7b4d-4e0a-9c55-0d1e2f3a4b5c',
+    });
+    expect(failureToast(answered, { errorMessage: 'x', statusMessages: { 400: 'Dados inválidos' } })?.code).toBe(
+      'Código: 3f2a9c1e-7b4d-4e0a-9c55-0d1e2f3a4b5c',
+    );
+    expect(failureToast(new ApiError({ status: 0, message: 'Failed to fetch' }), { errorMessage: 'x' })).toEqual({ title: 'Erro', description: 'x' });
+    expect(failureToast(answered, { errorMessage: 'x', ignoreStatuses: [400] })).toBeUndefined();
+  });
+
+  it('is shown in the failure toast of a mutation', async () => {
+    function Save() {
+      const m = useMutation({ mutationFn: () => Promise.reject(answered), meta: { errorMessage: 'Não foi possível salvar' } });
+      return (
+        <button type="button" onClick={() => m.mutate()}>
+          salvar
+        </button>
+      );
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Save />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'salvar' }).click());
+    const code = await screen.findByText('Código: 3f2a9c1e-7b4d-4e0a-9c55-0d1e2f3a4b5c');
+    const toastRoot = code.closest('[data-part="root"]');
+    expect(toastRoot).toHaveTextContent('CPF já cadastrado');
+    expect(screen.getByText('CPF já cadastrado')).not.toBe(code);
+  });
+});
+
 describe("a refusal the server explains (useServerMessage: 'refusal')", () => {
   const refusal = new ApiError({ status: 403, code: 'PolicyError', message: 'Apenas administradores podem excluir empresas.', hasServerMessage: true });
   const bare = new ApiError({ status: 403, code: 'ForbiddenError', message: 'Forbidden', hasServerMessage: true });

@@ -10,6 +10,8 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** ms; default 5000. */
   duration?: number;
+  /** A reference on its own line under the description: 'Código: <request id>' of a failed call (lib/api/feedback.ts). */
+  code?: string;
 }
 
 type ToastOptions = Parameters<ToastStore['create']>[0];
@@ -26,9 +28,9 @@ let lastId = 0;
  * or `toast({title: 'Erro', description: msg, variant: 'destructive'})`.
  * Returns the toast id.
  */
-export function toast({ title, description, variant = 'default', duration = 5000 }: ToastInput): string {
+export function toast({ title, description, variant = 'default', duration = 5000, code }: ToastInput): string {
   const id = `toast-${++lastId}`;
-  const options: ToastOptions = { id, title, description, type: variant === 'destructive' ? 'error' : 'info', duration };
+  const options: ToastOptions = { id, title, description, type: variant === 'destructive' ? 'error' : 'info', duration, meta: code ? { code } : undefined };
   if (store) store.create(options);
   else waiting.push(options);
   if (!wanted) {

@@ -18,6 +18,7 @@ export default function ToasterView() {
         <Toast.Root key={t.id} className={classes.root} role="status" aria-live={t.type === 'error' ? 'assertive' : 'polite'}>
           <Toast.Title className={classes.title}>{t.title}</Toast.Title>
           {t.description ? <Toast.Description className={classes.description}>{t.description}</Toast.Description> : null}
+          {typeof t.meta?.code === 'string' ? <p className={classes.description}>{t.meta.code}</p> : null}
           <Toast.CloseTrigger className={classes.closeTrigger} aria-label="Fechar">
             ×
           </Toast.CloseTrigger>

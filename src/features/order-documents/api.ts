@@ -53,7 +53,15 @@ export const orderDocuments = (orderId: number) =>
  */
 function stepError(error: unknown, message: (e: ApiError | undefined) => string): ApiError {
   const e = isApiError(error) ? error : undefined;
-  return new ApiError({ status: e?.status ?? 0, code: e?.code, details: e?.details, message: message(e), hasServerMessage: true, cause: error });
+  return new ApiError({
+    status: e?.status ?? 0,
+    code: e?.code,
+    details: e?.details,
+    message: message(e),
+    hasServerMessage: true,
+    requestId: e?.requestId,
+    cause: error,
+  });
 }
 
 /** Plain data of an order-document upload: what the offline outbox stores and replays. */

@@ -103,6 +103,7 @@ function toApiError(error: unknown): ApiError {
       code: typeof body?.error?.name === 'string' ? body.error.name : undefined,
       details: body?.error?.details,
       hasServerMessage: Boolean(serverMessage),
+      requestId: error.response?.headers.get('X-Request-Id') ?? undefined,
       cause: error,
     });
   }

@@ -13,13 +13,19 @@ export class ApiError extends Error {
   readonly details: unknown;
   /** True when the server sent a message of its own (not a fallback). */
   readonly hasServerMessage: boolean;
+  /**
+   * The server's id of the request (its `X-Request-Id` answer header), when it answered: the failure
+   * toast shows it as 'Código: …', and the server's log lines of that request carry it (docs/deploy.md "Request ids").
+   */
+  readonly requestId: string | undefined;
 
-  constructor(init: { status: number; message: string; code?: string; details?: unknown; hasServerMessage?: boolean; cause?: unknown }) {
+  constructor(init: { status: number; message: string; code?: string; details?: unknown; hasServerMessage?: boolean; requestId?: string; cause?: unknown }) {
     super(init.message, { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
     this.hasServerMessage = init.hasServerMessage ?? false;
+    this.requestId = init.requestId || undefined;
   }
 }
 

@@ -47,8 +47,18 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** The failure toast `meta` asks for, or undefined when it asks for none. */
-export function failureToast(error: unknown, meta: FeedbackMeta | undefined): { title: string; description: string } | undefined {
+/**
+ * The failure toast `meta` asks for, or undefined when it asks for none. When the server answered,
+ * `code` is 'Código: <its request id>' (the `X-Request-Id` it answered with), shown on its own line
+ * under the text: the id a clerk reads out finds the server's log lines of that request.
+ */
+export function failureToast(error: unknown, meta: FeedbackMeta | undefined): { title: string; description: string; code?: string } | undefined {
+  const t = failureText(error, meta);
+  if (!t) return undefined;
+  return isApiError(error) && error.requestId ? { ...t, code: `Código: ${error.requestId}` } : t;
+}
+
+function failureText(error: unknown, meta: FeedbackMeta | undefined): { title: string; description: string } | undefined {
   if (!meta?.errorMessage) return undefined;
   if (isApiError(error) && meta.ignoreStatuses?.includes(error.status)) return undefined;
   if (meta.ignoreEditConflicts && isEditConflict(error)) return undefined;

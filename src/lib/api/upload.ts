@@ -64,6 +64,7 @@ export function apiUpload<T = unknown>(path: string, body: FormData, options: Up
             code: typeof error?.name === 'string' ? error.name : undefined,
             details: error?.details,
             hasServerMessage: Boolean(message),
+            requestId: xhr.getResponseHeader('X-Request-Id') ?? undefined,
           }),
         );
         return;
