@@ -309,6 +309,21 @@ describe('the /auth rate limit across instances', () => {
   });
 });
 
+describe('request ids through the balancer', () => {
+  it("HAProxy gives each request a UUID in place of the client's; the instance answers it; HAProxy's ISO-timed line ends with it", async () => {
+    const res = await call('lb', 'GET', '/api/states', { headers: { 'X-Request-Id': 'client-chosen-0001' } });
+    const id = res.headers.get('x-request-id') ?? '';
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const deadline = Date.now() + 5000;
+    const lineOf = () =>
+      processLog(info.tmp, 'haproxy')
+        .split('\n')
+        .find((l) => l.endsWith(` ${id}`));
+    while (!lineOf() && Date.now() < deadline) await sleep(100);
+    expect(lineOf()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z .* "GET \/api\/states HTTP\/1\.1" [0-9a-f-]{36}$/);
+  });
+});
+
 describe('rolling restart', () => {
   it('SIGTERM to one instance, then the other, while requests flow: every accepted request is answered, none is lost or doubled; restarts seed nothing', async () => {
     const jwt = await token('despachante');

@@ -103,7 +103,9 @@ describe.skipIf(database.client !== 'postgres')('with PostgreSQL unreachable', (
     expect((await get(`${target.origin}/_ready`)).status).toBe(200);
 
     await link.cut();
+    const cutAt = Date.now();
     expect(await until(`${target.origin}/_ready`, 503, 10_000)).toBe(503);
+    const noticedMs = Date.now() - cutAt;
     const down = await get(`${target.origin}/_ready`);
     expect(down.status).toBe(503);
     expect(down.body.error.message).toBe('Banco de dados indisponível.');
@@ -112,7 +114,11 @@ describe.skipIf(database.client !== 'postgres')('with PostgreSQL unreachable', (
     for (let i = 0; i < 3; i++) expect((await get(`${target.origin}/_health`)).status).toBe(204);
 
     await link.open();
+    const backAt = Date.now();
     expect(await until(`${target.origin}/_ready`, 200, 15_000)).toBe(200);
+    console.log(
+      `[readiness] 503 ${noticedMs} ms after the cut (one answer took ${down.ms} ms), 200 again ${Date.now() - backAt} ms after the database came back`,
+    );
     expect((await get(`${target.origin}/_health`)).status).toBe(204);
     expect(target.exited()).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl } from './helpers/api';
 import { startTarget, type Target } from './helpers/fuzz-target';
 
 /**
@@ -78,6 +79,14 @@ describe('request ids', () => {
     const lines = await linesWith('[email-outbox] to=vendedor@balcao.local');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(` info: [${id}] [email-outbox]`);
+  });
+
+  it('a page of another configured origin may read it (CORS Access-Control-Expose-Headers)', async () => {
+    // the run's shared instance allows http://localhost:5173 (tests/global-setup.ts)
+    const res = await fetch(`${apiUrl()}/states`, { headers: { Origin: 'http://localhost:5173' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-expose-headers')?.split(/\s*,\s*/)).toContain('X-Request-Id');
+    expect(res.headers.get('x-request-id')).toMatch(UUID);
   });
 
   it('each request gets its own id, also a 404 outside the API', async () => {
