@@ -373,7 +373,7 @@ describe('rolling restart', () => {
       const upsBefore = upCount(name);
       figure(`SIGTERM to ${name} at ${Date.now() - started} ms`);
       const stopping = stopInstance(info.tmp, name);
-      // the instance drains (its /_health answers 503, HAProxy takes it out), then closes its port:
+      // the instance drains (its /_ready answers 503, HAProxy takes it out), then closes its port:
       // only then does the rest of the upload arrive
       const deadline = Date.now() + 15_000;
       while (!/\[shutdown\] no new connections/.test(processLog(info.tmp, `strapi-${name}`)) && Date.now() < deadline) await sleep(100);
