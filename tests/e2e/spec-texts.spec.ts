@@ -75,9 +75,15 @@ test("an order document already gone: the 'Erro ao excluir' toast with 'Document
   await login(page, 'admin');
   await page.goto(`/sales-order/${order.documentId}/documentos`);
   const docs = card(page, 'Documentos');
+  // the order's documents read again after the upload was delivered (holding it): from then on the screen shows it until asked
+  const refreshed = page.waitForResponse(async (res) => {
+    if (res.request().method() !== 'GET' || !new URL(res.url()).pathname.endsWith('/api/sales-order-documents') || !res.ok()) return false;
+    return ((await res.json()) as { data: unknown[] }).data.length === 1;
+  });
   await docs.getByRole('listitem').filter({ hasText: 'CNH' }).locator('input[type=file]').setInputFiles(photoJpeg());
   const sent = docs.getByRole('list', { name: 'Documentos enviados' });
   await expect(sent.getByRole('listitem')).toHaveCount(1);
+  await refreshed;
 
   // once the upload reached the server, someone else deletes it
   const headers = await adminHeaders(request);
