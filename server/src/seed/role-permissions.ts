@@ -24,6 +24,7 @@ const EVERY_ROLE = [
   'plugin::users-permissions.role.find',
   'plugin::users-permissions.role.findOne',
   'plugin::users-permissions.permissions.getPermissions',
+  'api::history-entry.history-entry.find', // the history of the records the caller sees (utils/history/read.ts)
 ];
 
 /** Staff roles list party accounts (users of type company/dispatcher, public fields only) for selects (spec 001 §7). */

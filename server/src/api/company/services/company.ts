@@ -195,7 +195,11 @@ async function deleteDispatcher(strapi: Core.Strapi, id: string) {
   if (company.type !== 'dispatcher') throw new errors.ValidationError('Registro encontrado não é um despachante.');
   await strapi.db.transaction(async () => {
     const login = company.user_id;
-    if (login?.id) await strapi.db.query(AGREEMENT).deleteMany({ where: { user_dispatcher_id: login.id } });
+    if (login?.id) {
+      // one by one through the Document Service, so each leaves its history entry (utils/history)
+      const agreements: { documentId: string }[] = await strapi.db.query(AGREEMENT).findMany({ where: { user_dispatcher_id: login.id }, select: ['documentId'] });
+      for (const a of agreements) await strapi.documents(AGREEMENT).delete({ documentId: a.documentId });
+    }
     await strapi.documents(UID).delete({ documentId: company.documentId });
     if (login?.id && login.type === 'dispatcher') await strapi.documents(USER).delete({ documentId: login.documentId });
   });
