@@ -71,7 +71,9 @@ describe('orders, their items and documents', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const order = created.body.data;
-    expect((await call('despachante', 'PUT', `/sales-orders/${order.documentId}`, { data: { vehicle_price: 2500.75, status_in: 'authorized' } })).status).toBe(200);
+    expect((await call('despachante', 'PUT', `/sales-orders/${order.documentId}`, { data: { vehicle_price: 2500.75, status_in: 'authorized' } })).status).toBe(
+      200,
+    );
     const item = await call('admin', 'POST', '/sales-order-items', { data: { sales_order: order.id, name: 'Placa', price: 10, quantity: 2 } });
     expect(item.status, JSON.stringify(item.body)).toBe(201);
     expect((await call('admin', 'PUT', `/sales-order-items/${item.body.data.documentId}`, { data: { quantity: 3 } })).status).toBe(200);
@@ -128,12 +130,15 @@ describe('customers, companies, agreements', () => {
   it('createDispatcher, updateCompanies, a company update and deleteDispatcher', async () => {
     const state = (await get('admin', '/states?filters[abbreviation][$eq]=SP')).data[0];
     const doc = cnpj(100000000000 + Math.floor(Math.random() * 8e11));
-    const res = await call('admin', 'POST', '/companies/createDispatcher', { data: { trade_name: 'Despachante Histórico', cnpj: doc, address_state_id: state.id } });
+    const res = await call('admin', 'POST', '/companies/createDispatcher', {
+      data: { trade_name: 'Despachante Histórico', cnpj: doc, address_state_id: state.id },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const company = res.body.data;
     const login = company.user_id;
     const dealer = (await get('admin', '/companies?filters[type][$eq]=company&populate=user_id&pagination[pageSize]=1')).data[0];
-    const link = (d: number) => call('admin', 'PUT', `/companies/${company.documentId}/updateCompanies`, { companies: [{ id: dealer.id }], incentivoDespachante: d });
+    const link = (d: number) =>
+      call('admin', 'PUT', `/companies/${company.documentId}/updateCompanies`, { companies: [{ id: dealer.id }], incentivoDespachante: d });
     expect((await link(10)).status).toBe(200);
     expect((await link(12)).status).toBe(200);
     expect((await link(12)).status).toBe(200);
@@ -161,7 +166,9 @@ describe('users and roles (users-permissions writes, through the lifecycles)', (
     const user = await createUser(admin);
     const row = (await api('GET', `/users/${user.id}`, { token: admin })).body;
     expect((await api('PUT', `/users/${user.id}`, { token: admin, body: { name: 'Nome Novo', phone_number: '11988887777' } })).status).toBe(200);
-    expect((await api('POST', `/users/${user.id}/change-password`, { token: admin, body: { password: 'outraSenha9', passwordConfirmation: 'outraSenha9' } })).status).toBeLessThan(300);
+    expect(
+      (await api('POST', `/users/${user.id}/change-password`, { token: admin, body: { password: 'outraSenha9', passwordConfirmation: 'outraSenha9' } })).status,
+    ).toBeLessThan(300);
     const session = await api('POST', '/auth/local', { body: { identifier: user.username, password: 'outraSenha9' } });
     expect(session.status).toBe(200);
     expect((await api('POST', '/auth/logout', { token: session.body.jwt })).status).toBeLessThan(500);
@@ -181,7 +188,9 @@ describe('users and roles (users-permissions writes, through the lifecycles)', (
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const roles = (await api('GET', '/users-permissions/roles', { token: admin })).body.roles;
     const role = roles.find((r: { description: string; name: string }) => r.description === 'antes' && r.name.startsWith('Papel'));
-    expect((await api('PUT', `/users-permissions/roles/${role.id}`, { token: admin, body: { name: role.name, description: 'depois', permissions: {} } })).status).toBe(200);
+    expect(
+      (await api('PUT', `/users-permissions/roles/${role.id}`, { token: admin, body: { name: role.name, description: 'depois', permissions: {} } })).status,
+    ).toBe(200);
     expect((await api('DELETE', `/users-permissions/roles/${role.id}`, { token: admin })).status).toBe(200);
     const entries = await ownHistory('role', role.documentId);
     expect(actions(entries)).toEqual(['create', 'update', 'delete']);

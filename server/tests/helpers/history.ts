@@ -17,7 +17,8 @@ export interface Entry {
 }
 
 /** The uid of an API by its name (`receivable` → api::receivable.receivable). */
-export const uidOf = (name: string) => (name === 'user' ? 'plugin::users-permissions.user' : name === 'role' ? 'plugin::users-permissions.role' : `api::${name}.${name}`);
+export const uidOf = (name: string) =>
+  name === 'user' ? 'plugin::users-permissions.user' : name === 'role' ? 'plugin::users-permissions.role' : `api::${name}.${name}`;
 
 /** GET /history-entries of one record as `who` (all of it, newest first); the raw answer. */
 export async function historyAnswer(who: SeedRole | string, type: string, documentId: string, extra = '') {
