@@ -68,6 +68,11 @@ describe('a record’s history follows the record’s scope', () => {
     const ownDoc = (await me('despachante')).documentId;
     expect((await historyAnswer('despachante', 'user', ownDoc)).status).toBe(200);
     const role = (await api('GET', '/users-permissions/roles', { token: admin })).body.roles[0];
+    // users are addressed by their numeric id too (the PWA's /user/{id})
+    const byId = await api('GET', `/history-entries?record_type=user&record_id=${user.id}`, { token });
+    expect(byId.status).toBe(200);
+    expect(byId.body.data.map((e: Entry) => e.action)).toEqual(['create']);
+    expect((await api('GET', `/history-entries?record_type=user&record_id=${user.id}`, { token: await login('despachante') })).status).toBe(404);
     expect((await historyAnswer('despachante', 'role', role.documentId)).status).toBe(404);
     expect((await historyAnswer('admin', 'role', role.documentId)).status).toBe(200);
   });
@@ -93,6 +98,13 @@ describe('the list', () => {
     const past = await api('GET', `/history-entries?user_id=${desp.id}&to=2000-01-01`, { token });
     expect(past.body.data).toEqual([]);
     expect((await api('GET', '/history-entries?record_type=receivable', { token })).status).toBe(200);
+    // the history screen's own action: administrators only
+    const all = await api('GET', `/history-entries/all?user_id=${desp.id}&from=${encodeURIComponent(before)}`, { token });
+    expect(all.body.meta.pagination.total).toBe(list.body.meta.pagination.total);
+    const refused = await api('GET', `/history-entries/all?record_type=sales-order&record_document_id=${order.documentId}`, {
+      token: await login('despachante'),
+    });
+    expect(refused.status).toBe(403);
   });
 
   it('refuses what it does not know (400) and the administrators’ filters to others (403)', async () => {

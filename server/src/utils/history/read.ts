@@ -11,7 +11,7 @@ const ROLE = 'plugin::users-permissions.role';
 const ORDER = 'api::sales-order.sales-order';
 
 /** The query parameters of GET /history-entries (anything else is a 400). */
-const PARAMS = new Set(['record_type', 'record_document_id', 'user_id', 'from', 'to', 'pagination']);
+const PARAMS = new Set(['record_type', 'record_document_id', 'record_id', 'user_id', 'from', 'to', 'pagination']);
 const DOCUMENT_ID = /^[A-Za-z0-9]{1,64}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -44,7 +44,9 @@ function bound(value: unknown, param: 'from' | 'to'): Date {
 /** The filters of the request, validated; throws 400/403 as the module comment of {@link historyPage} says. */
 interface Asked {
   type: UID.Schema | null;
+  /** The record: its documentId, or its numeric id (users are addressed by id). */
   documentId: string | null;
+  recordId: number | null;
   userId: number | null;
   from: Date | null;
   to: Date | null;
@@ -52,21 +54,26 @@ interface Asked {
 
 function readParams(strapi: Core.Strapi, query: Json): Asked {
   for (const key of Object.keys(query)) if (!PARAMS.has(key)) bad(`Parâmetro não aceito no histórico: ${key}.`, key);
-  for (const key of ['record_type', 'record_document_id', 'user_id', 'from', 'to']) {
+  for (const key of ['record_type', 'record_document_id', 'record_id', 'user_id', 'from', 'to']) {
     if (query[key] !== undefined && typeof query[key] !== 'string') bad(`${key} inválido.`, key);
   }
   const documentId = query.record_document_id as string | undefined;
   if (documentId !== undefined && !DOCUMENT_ID.test(documentId)) bad('record_document_id inválido.', 'record_document_id');
+  const idText = query.record_id as string | undefined;
+  if (idText !== undefined && (!/^\d{1,10}$/.test(idText) || Number(idText) > 2_147_483_647))
+    bad('record_id inválido: envie o número do registro.', 'record_id');
   const userText = query.user_id as string | undefined;
   if (userText !== undefined && !/^\d{1,10}$/.test(userText)) bad('user_id inválido: envie o número do usuário.', 'user_id');
   const asked: Asked = {
     type: query.record_type === undefined ? null : recordType(strapi, query.record_type),
     documentId: documentId ?? null,
+    recordId: idText === undefined ? null : Number(idText),
     userId: userText === undefined ? null : Number(userText),
     from: query.from === undefined ? null : bound(query.from, 'from'),
     to: query.to === undefined ? null : bound(query.to, 'to'),
   };
-  if (asked.documentId && !asked.type) bad('Informe record_type junto com record_document_id.', 'record_type');
+  if ((asked.documentId || asked.recordId !== null) && !asked.type) bad('Informe record_type junto com o registro.', 'record_type');
+  if (asked.documentId && asked.recordId !== null) bad('Informe record_document_id ou record_id, não os dois.', 'record_id');
   if (asked.from && asked.to && asked.from > asked.to) bad('O período termina antes de começar.', 'to');
   return asked;
 }
@@ -81,13 +88,14 @@ const can = (ctx: AppContext, action: string): boolean => {
  * may read its type and it is inside the caller's data scope (utils/scope.ts). A user's history only to the user;
  * roles' only to administrators.
  */
-async function visibleNow(strapi: Core.Strapi, ctx: AppContext, uid: UID.Schema, documentId: string): Promise<boolean> {
+async function visibleNow(strapi: Core.Strapi, ctx: AppContext, uid: UID.Schema, record: { documentId: string } | { id: number }): Promise<boolean> {
   if (uid === ROLE) return false;
-  if (uid === USER) return ctx.state.user.documentId === documentId;
+  if (uid === USER) return 'id' in record ? ctx.state.user.id === record.id : ctx.state.user.documentId === record.documentId;
   if (!can(ctx, `${uid}.findOne`) && !can(ctx, `${uid}.find`)) return false;
   const scope = await getScope(strapi, ctx.state.user);
+  const key = 'id' in record ? { id: { $eq: record.id } } : { documentId: { $eq: record.documentId } };
   const found = await strapi.documents(uid as UID.ContentType).findFirst({
-    filters: andFilters({ documentId: { $eq: documentId } }, scopeFilter(uid, scope, 'read')),
+    filters: andFilters(key, scopeFilter(uid, scope, 'read')),
     fields: ['id'],
   });
   return Boolean(found);
@@ -102,7 +110,7 @@ function childTypes(strapi: Core.Strapi, ctx: AppContext, admin: boolean): strin
 
 /**
  * GET /history-entries (docs/architecture.md "History"): one page of entries, newest first, as Strapi's
- * `{results, pagination}`. Query: `record_type` + `record_document_id` (a record; for a sales order, also the
+ * `{results, pagination}`. Query: `record_type` + `record_document_id` or `record_id` (a record; for a sales order by documentId, also the
  * entries of its items, documents and receivables the caller's role reads), and for administrators `user_id`,
  * `from`, `to` (an ISO instant or a Brasília day) and `record_type` alone; `pagination[page|pageSize]`.
  * A non-administrator must name a record they see now (else 404 'Registro não encontrado'); `user_id`, `from`,
@@ -117,8 +125,10 @@ export async function historyPage(strapi: Core.Strapi, ctx: AppContext): Promise
     if (asked.userId !== null || asked.from || asked.to) {
       throw new errors.PolicyError('Apenas administradores podem filtrar o histórico por usuário ou período.');
     }
-    if (!asked.type || !asked.documentId) bad('Informe o registro: record_type e record_document_id.', 'record_document_id');
-    if (!(await visibleNow(strapi, ctx, asked.type as UID.Schema, asked.documentId as string))) {
+    if (!asked.type || (!asked.documentId && asked.recordId === null))
+      bad('Informe o registro: record_type e record_document_id (ou record_id).', 'record_document_id');
+    const record = asked.documentId ? { documentId: asked.documentId } : { id: asked.recordId as number };
+    if (!(await visibleNow(strapi, ctx, asked.type as UID.Schema, record))) {
       throw new errors.NotFoundError('Registro não encontrado');
     }
   }
@@ -127,7 +137,8 @@ export async function historyPage(strapi: Core.Strapi, ctx: AppContext): Promise
     const own = { content_type: { $eq: asked.type }, record_document_id: { $eq: asked.documentId } };
     const children = asked.type === ORDER ? childTypes(strapi, ctx, admin) : [];
     and.push(children.length ? { $or: [own, { parent_document_id: { $eq: asked.documentId }, content_type: { $in: children } }] } : own);
-  } else if (asked.type) and.push({ content_type: { $eq: asked.type } });
+  } else if (asked.type && asked.recordId !== null) and.push({ content_type: { $eq: asked.type }, record_id: { $eq: asked.recordId } });
+  else if (asked.type) and.push({ content_type: { $eq: asked.type } });
   if (asked.userId !== null) and.push({ user_id: { $eq: asked.userId } });
   if (asked.from) and.push({ createdAt: { $gte: asked.from.toISOString() } });
   if (asked.to) and.push({ createdAt: { $lte: asked.to.toISOString() } });

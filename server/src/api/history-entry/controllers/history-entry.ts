@@ -12,4 +12,10 @@ export default factories.createCoreController('api::history-entry.history-entry'
     const { results, pagination } = await historyPage(strapi, ctx);
     return this.transformResponse(await this.sanitizeOutput(results, ctx), { pagination });
   },
+
+  /** GET /history-entries/all (administrators, route policy): the same list, for the history screen. */
+  async findAll(ctx: AppContext) {
+    const { results, pagination } = await historyPage(strapi, ctx);
+    return this.transformResponse(await this.sanitizeOutput(results, ctx), { pagination });
+  },
 }));
