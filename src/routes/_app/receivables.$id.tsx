@@ -13,11 +13,14 @@ export const Route = createFileRoute('/_app/receivables/$id')({
 
 function RouteComponent() {
   const { id } = Route.useParams();
-  // the form and, below it, the receivable's history (the history feature's card: the route composes them)
+  // the form and, below it, the receivable's history (the history feature's card: the route composes them);
+  // the route takes a documentId or a numeric id, and so does the history
   return (
     <>
       <ReceivableForm id={id} mode="edit" />
-      <HistorySection target={{ kind: 'record', type: 'receivable', documentId: id }} />
+      <HistorySection
+        target={/^\d+$/.test(id) ? { kind: 'record', type: 'receivable', recordId: Number(id) } : { kind: 'record', type: 'receivable', documentId: id }}
+      />
     </>
   );
 }
