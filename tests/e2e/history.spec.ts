@@ -27,7 +27,9 @@ test.describe('Histórico (the history of money and documents)', () => {
     await expect(page.getByRole('heading', { name: 'Editar recebimento' })).toBeVisible();
     const amount = page.getByLabel('Valor Nominal');
     await expect(amount).toHaveValue(/R\$\s12,34/);
-    await amount.fill('');
+    // typed as the user types: select what is there, type the digits (read as centavos)
+    await amount.click();
+    await amount.press('ControlOrMeta+a');
     await amount.pressSequentially('5678');
     await expect(amount).toHaveValue(/R\$\s56,78/);
     await page.getByRole('button', { name: 'Salvar' }).click();

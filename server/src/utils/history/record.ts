@@ -78,6 +78,16 @@ export async function recordChanges(strapi: Core.Strapi, uid: string, before: Sn
 const WRITES = new Set(['create', 'update', 'delete', 'clone', 'publish', 'unpublish', 'discardDraft']);
 const DOC_WRITES = new Set(['create', 'update', 'delete']);
 
+/**
+ * On PostgreSQL, locks the rows about to be written (`SELECT … FOR UPDATE` in the write's transaction), so the old
+ * values read next are the ones the write replaces even when another instance writes the same record at the same
+ * time: the second writer waits for the first to commit and reads its values. SQLite runs one transaction at a time.
+ */
+async function lockRows(strapi: Core.Strapi, uid: UID.Schema, documentId: string): Promise<void> {
+  if (strapi.db.dialect.client !== 'postgres') return;
+  await strapi.db.queryBuilder(uid).select(['id']).where({ documentId }).forUpdate().execute();
+}
+
 /** Registers the middleware and the lifecycles (src/index.ts `register`). */
 export function registerHistory(strapi: Core.Strapi): void {
   strapi.documents.use(async (context, next) => {
@@ -86,6 +96,7 @@ export function registerHistory(strapi: Core.Strapi): void {
     if (!DOC_WRITES.has(action) || !isRecorded(uid) || uid === USER || uid === ROLE) return next();
     return strapi.db.transaction(async () => {
       const documentId = (context.params as Json).documentId;
+      if (action !== 'create' && typeof documentId === 'string') await lockRows(strapi, uid, documentId);
       const before = action !== 'create' && typeof documentId === 'string' ? await snapshots(strapi, uid, { documentId }) : [];
       const result = await next();
       const written = action === 'create' ? (result as { documentId?: string } | null)?.documentId : documentId;
