@@ -16,6 +16,7 @@ test.describe('Histórico (the history of money and documents)', () => {
           status_in: 'pending',
           payment_date: new Date().toISOString(),
           document_number: `HIST-${Date.now()}`,
+          cpf_cnpj_cliente: '11144477735',
         },
       },
     });
@@ -27,10 +28,11 @@ test.describe('Histórico (the history of money and documents)', () => {
     await expect(page.getByRole('heading', { name: 'Editar recebimento' })).toBeVisible();
     const amount = page.getByLabel('Valor Nominal');
     await expect(amount).toHaveValue(/R\$\s12,34/);
-    // typed as the user types: select what is there, type the digits (read as centavos)
+    // typed as the user types: select what is there, type the digits (read as centavos), shown as BRL on blur
     await amount.click();
     await amount.press('ControlOrMeta+a');
     await amount.pressSequentially('5678');
+    await amount.press('Tab');
     await expect(amount).toHaveValue(/R\$\s56,78/);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(toastText(page, 'Recebimento atualizado com sucesso')).toBeVisible();
