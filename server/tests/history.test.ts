@@ -62,6 +62,24 @@ describe('receivables: create, update, confirm, undo, delete', () => {
   });
 });
 
+describe('concurrent writes', () => {
+  it('two creates of one payment at once: one create entry per payment stored, none for a refused one', async () => {
+    const order = await anOrder('despachante');
+    const method = await methodOf();
+    const since = new Date(Date.now() - 1000).toISOString();
+    const key = `dup-${uniq()}`;
+    const body = { data: { ...paymentBody(order.id, method.id, 5).data, custom_document_id: key } };
+    const answers = await Promise.all([call('despachante', 'POST', '/receivables', body), call('despachante', 'POST', '/receivables', body)]);
+    const stored = answers.filter((a) => a.status === 201).map((a) => a.body.data.documentId as string);
+    expect(stored.length).toBeGreaterThan(0);
+    const token = await login('admin');
+    const listed = await api('GET', `/history-entries?record_type=receivable&from=${encodeURIComponent(since)}&pagination[pageSize]=100`, { token });
+    const mine = (listed.body.data as Entry[]).filter((e) => e.changes.custom_document_id?.new === key);
+    expect(mine.map((e) => e.record_document_id).sort()).toEqual(stored.sort());
+    expect(mine.map((e) => e.action)).toEqual(stored.map(() => 'create'));
+  });
+});
+
 describe('orders, their items and documents', () => {
   it('order create/update/delete; deleting an order records its items and receivables going too', async () => {
     const customer = (await get('admin', '/customers?pagination[pageSize]=1')).data[0];
