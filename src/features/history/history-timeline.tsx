@@ -9,7 +9,7 @@ import type { HistoryEntry } from './schema';
 const muted = css({ color: 'fg.muted', fontSize: 'sm' });
 
 /**
- * The entries of `target`, newest first, 20 at a time with 'Carregar mais' (docs/architecture.md "History").
+ * The entries of `target`, newest first, 20 at a time with 'Carregar mais' (docs/architecture.md "History of money and documents").
  * `showRecord`: which entries name their record (an order's timeline mixes its items, documents and payments).
  */
 export function HistoryTimeline({ target, showRecord = () => false }: { target: HistoryTarget; showRecord?: (entry: HistoryEntry) => boolean }) {

@@ -109,7 +109,7 @@ function childTypes(strapi: Core.Strapi, ctx: AppContext, admin: boolean): strin
 }
 
 /**
- * GET /history-entries (docs/architecture.md "History"): one page of entries, newest first, as Strapi's
+ * GET /history-entries (docs/architecture.md "History of money and documents"): one page of entries, newest first, as Strapi's
  * `{results, pagination}`. Query: `record_type` + `record_document_id` or `record_id` (a record; for a sales order by documentId, also the
  * entries of its items, documents and receivables the caller's role reads), and for administrators `user_id`,
  * `from`, `to` (an ISO instant or a Brasília day) and `record_type` alone; `pagination[page|pageSize]`.

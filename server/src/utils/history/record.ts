@@ -5,7 +5,7 @@ import { requestState, type Json } from '../types';
 import { diff, snapshots, type Snapshot } from './snapshot';
 
 /**
- * The history of money and documents (docs/architecture.md "History"): every create, update and delete of a
+ * The history of money and documents (docs/architecture.md "History of money and documents"): every create, update and delete of a
  * record leaves one `api::history-entry.history-entry` row — who (user id, name and role type; none for the
  * server's own writes at start-up), when (`createdAt`), which record (content-type uid, id, documentId, and the
  * sales order it belongs to) and each changed field's `{old, new}` (utils/history/snapshot.ts).

@@ -2,7 +2,7 @@ import type { Core, UID } from '@strapi/strapi';
 import type { AttributeView, Json, SchemaView } from '../types';
 
 /**
- * What the history records of a row (docs/architecture.md "History"): its own fields as JSON values, read
+ * What the history records of a row (docs/architecture.md "History of money and documents"): its own fields as JSON values, read
  * from the database with its to-one and owned to-many relations as ids, so two reads of the same row compare
  * equal and a change shows as `{old, new}`.
  *

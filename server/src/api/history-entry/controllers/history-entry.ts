@@ -3,7 +3,7 @@ import { historyPage } from '../../../utils/history/read';
 import type { AppContext } from '../../../utils/types';
 
 /**
- * The history of money and documents (docs/architecture.md "History"): only the list. Entries are written by
+ * The history of money and documents (docs/architecture.md "History of money and documents"): only the list. Entries are written by
  * utils/history/record.ts alone; no route creates, updates or deletes one.
  */
 export default factories.createCoreController('api::history-entry.history-entry', ({ strapi }) => ({
