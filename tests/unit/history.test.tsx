@@ -59,7 +59,7 @@ describe('the history of a record', () => {
     expect(within(first).getByText('Valor Nominal')).toBeTruthy();
     expect(first.textContent).toMatch(/R\$\s100,00 → R\$\s150,50/);
     expect(first.textContent).toContain('Despachante Um (#3)');
-    expect(decodeURIComponent(api.urls[0])).toContain(
+    expect(decodeURIComponent(api.urls[0] ?? '')).toContain(
       '/history-entries?record_type=receivable&record_document_id=r9&pagination[page]=1&pagination[pageSize]=20',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
