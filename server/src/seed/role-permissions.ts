@@ -9,7 +9,7 @@
  * later change on /role/{id}/permissions survives restarts. Actions that do not exist
  * (yet) are skipped. Rationale: docs/decisions.md "Seeded roles and one permission map".
  */
-export const ROLE_PERMISSIONS_VERSION = 6;
+export const ROLE_PERMISSIONS_VERSION = 7;
 
 /** What every role may do: its own session, profile and password, and reading its own permission tree. */
 const EVERY_ROLE = [
