@@ -18,6 +18,7 @@ import { attachRouteGuards } from './utils/route-guards';
 import { registerQueryWidth } from './utils/query-width';
 import { registerEditVersion } from './utils/edit-version';
 import { registerReadiness } from './utils/readiness';
+import { registerHistory } from './utils/history/record';
 
 export default {
   /**
@@ -39,6 +40,8 @@ export default {
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as unknown as validate.Validator);
     registerCanonicalRelations(strapi);
     registerEditVersion(strapi);
+    // every write of a recorded content-type leaves its history entries in the write's transaction
+    registerHistory(strapi);
     strapi.sanitizers.add('content-api.output', acceptsLists(userExposureSanitizer(strapi)) as unknown as sanitize.Sanitizer);
     registerDeleteNotFound(strapi);
     // the REST path's per-request work, cut down (docs/performance.md "The API's request path"): the query cache

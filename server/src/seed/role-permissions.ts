@@ -9,7 +9,7 @@
  * later change on /role/{id}/permissions survives restarts. Actions that do not exist
  * (yet) are skipped. Rationale: docs/decisions.md "Seeded roles and one permission map".
  */
-export const ROLE_PERMISSIONS_VERSION = 6;
+export const ROLE_PERMISSIONS_VERSION = 7;
 
 /** What every role may do: its own session, profile and password, and reading its own permission tree. */
 const EVERY_ROLE = [
@@ -24,6 +24,7 @@ const EVERY_ROLE = [
   'plugin::users-permissions.role.find',
   'plugin::users-permissions.role.findOne',
   'plugin::users-permissions.permissions.getPermissions',
+  'api::history-entry.history-entry.find', // the history of the records the caller sees (utils/history/read.ts)
 ];
 
 /** Staff roles list party accounts (users of type company/dispatcher, public fields only) for selects (spec 001 §7). */

@@ -16,6 +16,7 @@ import {
   type FuzzModel,
 } from './fuzz-scalars';
 import { idScalar } from './fuzz-values';
+import { HISTORY, historyParams } from './fuzz-history';
 
 /**
  * Query strings: filters (valid, malformed, deep, or many relation conditions alone), sort, pagination,
@@ -283,7 +284,10 @@ export function querySpec(m: FuzzModel, ct: ApiContentType | undefined, uid: str
   const wide = fc
     .tuple(fc.constantFrom('$and', '$or'), fc.array(relationCondition(m, ct), { minLength: 8, maxLength: 60 }))
     .map(([op, l]) => ({ obj: { filters: { [op]: l } } }));
+  // the history's list takes its own parameters (and refuses Strapi's filters)
+  const history = fc.tuple(historyParams(), maybe(pagination, 50)).map(([h, pg]) => ({ obj: { ...h, ...(pg === undefined ? {} : { pagination: pg }) } }));
   return fc.oneof(
+    { weight: uid === HISTORY ? 24 : 0, arbitrary: history },
     { weight: 12, arbitrary: structured },
     { weight: 1, arbitrary: junk },
     { weight: 1, arbitrary: fc.constant({}) },

@@ -15,6 +15,8 @@ import { OWNED, ownPerson, referable, readable, SCALAR_REFERENCES, UID, USER_FIX
  */
 /** The `/auth` rate limiter's counters (koa2-ratelimit's store): every request to a limited route counts. */
 export const ALLOWED_TABLES = new Set(['auth_rate_limits']);
+/** The history (api::history-entry): each entry must follow from a change of the same batch by the caller. */
+const HISTORY_TABLE = 'history_entries';
 /**
  * The core store: the upload plugin's weekly metrics schedule (`plugin_upload_metrics`, a background task set a few
  * minutes after start, whichever batch runs then); forgot-password's stand-in write for an address without an
@@ -119,9 +121,16 @@ export function writeViolations(wb: World, wa: World, p: Party, changes: { rows:
   if (p.kind === 'admin') return [];
   const out: WriteViolation[] = [];
   const bad = (uid: string | null, id: number | null, message: string, also?: WriteViolation['also']) => out.push({ uid, id, message, also });
+  const changed = new Set(changes.rows.map((c) => `${wb.uidOfTable(c.table) ?? wa.uidOfTable(c.table)}#${c.key}`));
   for (const c of changes.rows) {
     if (ALLOWED_TABLES.has(c.table)) continue;
     const row = (c.after ?? c.before)!;
+    if (c.table === HISTORY_TABLE) {
+      // history entries follow from the caller's own writes: added, never changed, by the caller, of a row the batch changed
+      if (c.kind !== 'insert' || Number(row.user_id) !== p.me || !changed.has(`${String(row.content_type)}#${String(row.record_id)}`))
+        bad(null, null, `history entry ${c.kind} (${String(row.content_type)}#${String(row.record_id)} by user ${String(row.user_id)})`);
+      continue;
+    }
     if (c.table === 'idempotency_keys') {
       if (c.kind === 'delete' || Number(row.user_id) !== p.me) bad(null, null, `idempotency key ${c.kind} of user ${String(row.user_id)}`);
       continue;

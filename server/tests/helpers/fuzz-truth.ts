@@ -31,6 +31,7 @@ export const UID = {
   user: 'plugin::users-permissions.user',
   role: 'plugin::users-permissions.role',
   file: 'plugin::upload.file',
+  history: 'api::history-entry.history-entry',
 } as const;
 const LOOKUPS = new Set([
   'api::state.state',
@@ -200,6 +201,13 @@ export function readable(w: World, p: Party, uid: string, id: number): boolean {
       return Number(w.col(uid, id, 'uploaded_by')) === p.me;
     case UID.role:
       return id === p.role;
+    case UID.history: {
+      // an entry: of a record the caller reads now, or of an item, document or payment of an order it reads
+      const record = w.docIndex.get(String(w.col(uid, id, 'record_document_id')));
+      if (record && record.uid === w.col(uid, id, 'content_type') && readable(w, p, record.uid, record.id)) return true;
+      const parent = w.docIndex.get(String(w.col(uid, id, 'parent_document_id')));
+      return parent?.uid === UID.order && readable(w, p, UID.order, parent.id);
+    }
     default:
       return LOOKUPS.has(uid);
   }

@@ -87,6 +87,8 @@ export function useOrder(id: string) {
 export interface OrderSections {
   documents: (order: SalesOrder) => ReactNode;
   payments: (order: SalesOrder) => ReactNode;
+  /** The order's 'Histórico' (the history feature's), below the cards. */
+  history?: (order: SalesOrder) => ReactNode;
 }
 
 /**
@@ -148,6 +150,7 @@ export function SalesOrderDetails({ id, sections }: { id: string; sections: Orde
         {sections.documents(order)}
         <VehicleCard order={order} />
         {sections.payments(order)}
+        {sections.history?.(order)}
       </div>
     </div>
   );

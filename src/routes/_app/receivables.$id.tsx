@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/app/route-table';
+import { HistorySection } from '@/features/history/history-section';
 import { receivableQueries } from '@/features/receivables/api';
 import { ReceivableForm } from '@/features/receivables/receivable-form';
 
@@ -12,5 +13,14 @@ export const Route = createFileRoute('/_app/receivables/$id')({
 
 function RouteComponent() {
   const { id } = Route.useParams();
-  return <ReceivableForm id={id} mode="edit" />;
+  // the form and, below it, the receivable's history (the history feature's card: the route composes them);
+  // the route takes a documentId or a numeric id, and so does the history
+  return (
+    <>
+      <ReceivableForm id={id} mode="edit" />
+      <HistorySection
+        target={/^\d+$/.test(id) ? { kind: 'record', type: 'receivable', recordId: Number(id) } : { kind: 'record', type: 'receivable', documentId: id }}
+      />
+    </>
+  );
 }

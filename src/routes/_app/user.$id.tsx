@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { routeMeta } from '@/app/route-table';
+import { HistorySection } from '@/features/history/history-section';
 import { UserForm } from '@/features/users/user-form';
 
 export const Route = createFileRoute('/_app/user/$id')({
@@ -9,5 +10,11 @@ export const Route = createFileRoute('/_app/user/$id')({
 
 function RouteComponent() {
   const { id } = Route.useParams();
-  return <UserForm id={id} mode="edit" />;
+  // the form and, below it, the user's history (users are addressed by their numeric id)
+  return (
+    <>
+      <UserForm id={id} mode="edit" />
+      <HistorySection target={{ kind: 'record', type: 'user', recordId: Number(id) }} />
+    </>
+  );
 }

@@ -49,5 +49,11 @@ export default factories.createCoreService(
       if (found) return strapi.documents(UID).update({ documentId: found.documentId, data });
       return strapi.documents(UID).create({ data: { ...data, user_dispatcher_id: dispatcherUserId, user_company_id: companyUserId } });
     },
+
+    /** Deletes every agreement of the dispatcher user `dispatcherUserId`, one by one, so each leaves its history entry. */
+    async deleteOfDispatcher(dispatcherUserId: number) {
+      const rows: { documentId: string }[] = await strapi.db.query(UID).findMany({ where: { user_dispatcher_id: dispatcherUserId }, select: ['documentId'] });
+      for (const row of rows) await strapi.documents(UID).delete({ documentId: row.documentId });
+    },
   })),
 );

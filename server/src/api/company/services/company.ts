@@ -185,8 +185,8 @@ async function createDispatcher(strapi: Core.Strapi, input: Json, requestedUsern
 }
 
 /**
- * Deletes a dispatcher company (`id`: documentId or numeric id), its agreements and its login
- * user in one transaction. 404 'Despachante não encontrado', 400 'Registro encontrado não é um despachante.'.
+ * Deletes a dispatcher company (`id`: documentId or numeric id), its agreements (one by one, each with its history
+ * entry) and its login user in one transaction. 404 'Despachante não encontrado', 400 'Registro encontrado não é um despachante.'.
  */
 async function deleteDispatcher(strapi: Core.Strapi, id: string) {
   const key = /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id };
@@ -195,7 +195,7 @@ async function deleteDispatcher(strapi: Core.Strapi, id: string) {
   if (company.type !== 'dispatcher') throw new errors.ValidationError('Registro encontrado não é um despachante.');
   await strapi.db.transaction(async () => {
     const login = company.user_id;
-    if (login?.id) await strapi.db.query(AGREEMENT).deleteMany({ where: { user_dispatcher_id: login.id } });
+    if (login?.id) await (strapi.service(AGREEMENT) as unknown as { deleteOfDispatcher(id: number): Promise<void> }).deleteOfDispatcher(login.id);
     await strapi.documents(UID).delete({ documentId: company.documentId });
     if (login?.id && login.type === 'dispatcher') await strapi.documents(USER).delete({ documentId: login.documentId });
   });

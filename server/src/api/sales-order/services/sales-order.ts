@@ -121,8 +121,11 @@ export default factories.createCoreService(
           if (paid.length) {
             conflict(`Este pedido tem ${paid.length} pagamento(s) pago(s); estorne-os antes de excluir o pedido.`, { paid: paid.map((r) => r.documentId) });
           }
-          await strapi.db.query(RECEIVABLE).deleteMany({ where: { sales_order: order.id } });
-          await strapi.db.query('api::sales-order-item.sales-order-item').deleteMany({ where: { sales_order: order.id } });
+          // one by one through the Document Service, so each leaves its history entry (utils/history)
+          for (const child of [RECEIVABLE, 'api::sales-order-item.sales-order-item'] as const) {
+            const rows: { documentId: string }[] = await strapi.db.query(child).findMany({ where: { sales_order: order.id }, select: ['documentId'] });
+            for (const row of rows) await strapi.documents(child).delete({ documentId: row.documentId });
+          }
         }
         return Object.getPrototypeOf(this).delete.call(this, documentId, params);
       });
