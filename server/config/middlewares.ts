@@ -4,7 +4,8 @@
  *   request (config/logger.ts) and in the `X-Request-Id` answer header (docs/deploy.md "Request ids").
  * - CORS origins come from CORS_ORIGINS (comma separated; default none: the PWA is served from the
  *   API's own origin or through the Vite proxy); `Idempotency-Key` is an allowed header, and
- *   `Idempotent-Replayed` and `X-Request-Id` are answer headers the page may read.
+ *   `Idempotent-Replayed`, `X-Request-Id` and `Content-Disposition` (an export's file name) are answer headers the
+ *   page may read.
  * - strapi::body reads multipart up to 20 MB so global::upload-guard can answer the 15 MB rule
  *   itself with a readable message.
  * - global::db-errors turns PostgreSQL value errors (22xxx) into 400s instead of 500s.
@@ -38,7 +39,7 @@ export default ({ env }) => [
     config: {
       origin: env.array('CORS_ORIGINS', []),
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', 'Idempotency-Key'],
-      expose: ['Idempotent-Replayed', 'X-Request-Id'],
+      expose: ['Idempotent-Replayed', 'X-Request-Id', 'Content-Disposition'],
       keepHeaderOnError: true,
     },
   },

@@ -39,6 +39,8 @@ export default async function setup(project: TestProject) {
     BROWSER: 'none',
     // the unattached-files sweep runs every 3 s in tests (files still need to be a day old to go)
     UNATTACHED_FILE_SWEEP_RULE: process.env.UNATTACHED_FILE_SWEEP_RULE ?? '*/3 * * * * *',
+    // exports read 7 rows at a time in tests, so every export spans several batches (utils/export/send.ts)
+    EXPORT_BATCH_ROWS: process.env.EXPORT_BATCH_ROWS ?? '7',
   });
   mkdirSync(path.join(tmp, 'public', 'uploads'), { recursive: true });
   if (process.env.DATABASE_CLIENT !== 'postgres') process.env.DATABASE_FILENAME = path.join(tmp, 'test.db');

@@ -51,8 +51,17 @@ export async function resolveScoped(
  * pagination}` as Strapi's `meta.pagination`; throws what findPage throws (400 for bad pagination).
  */
 export async function findScopedPage(strapi: Core.Strapi, uid: UID.ContentType, query: Json, scope: Record<string, unknown> | null): Promise<Page> {
+  return findPage(strapi, uid, await scopedListQuery(strapi, uid, query, scope));
+}
+
+/**
+ * The list `query` of `uid` (sanitised) with its filters prepared by utils/search/list-filters.ts
+ * and ANDed with `scope` (null: no restriction): what {@link findScopedPage} reads a page of, and what
+ * an export (utils/export) reads in batches. Sets and returns `query`.
+ */
+export async function scopedListQuery(strapi: Core.Strapi, uid: UID.ContentType, query: Json, scope: Record<string, unknown> | null): Promise<Json> {
   query.filters = andFilters(await listFilters(strapi, uid, query.filters), scope);
-  return findPage(strapi, uid, query);
+  return query;
 }
 
 const withWritePopulate = (query: Json, opts: ScopedOptions): Json =>

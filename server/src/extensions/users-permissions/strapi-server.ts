@@ -19,6 +19,7 @@ import { authRateLimit } from './rate-limit';
 import { inlineRoleUsersSanitizer } from '../../utils/output-sanitizer';
 import { userDestroyNotFound } from '../../utils/delete-not-found';
 import type { AppContext } from '../../utils/types';
+import { userExportRoute } from './user-export';
 
 /**
  * users-permissions extension (spec 000 §7):
@@ -111,6 +112,8 @@ export default (plugin: UsersPermissionsPlugin) => {
   };
 
   const routes = plugin.routes['content-api'].routes;
+  // "Exportar" of the users list, ahead of `/users/:id` (user-export.ts)
+  routes.unshift(userExportRoute);
   routes.push({
     method: 'POST',
     path: '/users/:id/change-password',

@@ -39,12 +39,41 @@ function contentApiOptions(ctx: AppContext) {
   return { auth: ctx.state.auth, route: ctx.state.route, ...(typeof strictParams === 'boolean' ? { strictParams } : {}) };
 }
 
-async function validatedQuery(ctx: AppContext, query: Record<string, unknown>) {
+/** The request's users query validated and sanitised as the content API does (strict parameters, width limit). */
+export async function validatedQuery(ctx: AppContext, query: Record<string, unknown>) {
   await strapi.contentAPI.validate.query(query, schema(), contentApiOptions(ctx));
   const sanitized = await strapi.contentAPI.sanitize.query(query, schema(), { auth: ctx.state.auth });
   // users are read straight from the database (no Document Service middleware): the same width limit here
   assertQueryWidth(sanitized as Json, schema() as SchemaView, (uid) => strapi.getModel(uid));
   return sanitized;
+}
+
+/** The database query of the users list (GET /users and its export): a validated query without pagination → where, populate, orderBy. */
+export interface UserListQuery {
+  where?: Json;
+  populate?: unknown;
+  orderBy?: unknown;
+}
+
+/**
+ * The users list's database query for the caller: the validated query (no pagination) as Strapi's
+ * query params; a non-administrator's limited to party accounts (type company or dispatcher) without
+ * populate; in id order when it names none.
+ */
+export function userListQuery(ctx: AppContext, query: Json): UserListQuery {
+  const dbQuery: UserListQuery = strapi.get('query-params').transform(USER, query);
+  if (!isAdminUser(ctx.state.user)) {
+    dbQuery.where = { $and: [dbQuery.where ?? {}, { type: { $in: ['company', 'dispatcher'] } }] };
+    delete dbQuery.populate;
+  }
+  if (!dbQuery.orderBy) dbQuery.orderBy = [{ id: 'asc' }];
+  return dbQuery;
+}
+
+/** Users rows as the list answers them: sanitised, and for a non-administrator reduced as utils/user-exposure.ts shows them. */
+export async function userListRows(ctx: AppContext, rows: unknown[]): Promise<Json[]> {
+  const data: Json[] = await Promise.all(rows.map((u: unknown) => sanitizeUser(u, ctx)));
+  return isAdminUser(ctx.state.user) ? data : exposeUserList(strapi, data);
 }
 
 const sanitizeUser = async (user: unknown, ctx: AppContext) => (await strapi.contentAPI.sanitize.output(user, schema(), { auth: ctx.state.auth })) as Json;
@@ -146,16 +175,9 @@ export const userController = {
     page = Math.max(page, 1);
     pageSize = Math.min(Math.max(pageSize, 1), maxLimit);
 
-    const admin = isAdminUser(ctx.state.user);
-    const dbQuery: { where?: Json; populate?: unknown; orderBy?: unknown } = strapi.get('query-params').transform(USER, rest);
-    if (!admin) {
-      dbQuery.where = { $and: [dbQuery.where ?? {}, { type: { $in: ['company', 'dispatcher'] } }] };
-      delete dbQuery.populate;
-    }
-    if (!dbQuery.orderBy) dbQuery.orderBy = [{ id: 'asc' }];
+    const dbQuery = userListQuery(ctx, rest);
     const { results, pagination: meta } = await strapi.db.query(USER).findPage({ ...dbQuery, page, pageSize });
-    let data: Json[] = await Promise.all(results.map((u: unknown) => sanitizeUser(u, ctx)));
-    if (!admin) data = await exposeUserList(strapi, data);
+    const data = await userListRows(ctx, results);
     ctx.body = { data, meta: { pagination: { page: meta.page, pageSize: meta.pageSize, pageCount: meta.pageCount, total: meta.total } } };
   },
 

@@ -1,3 +1,5 @@
+import { exportRoute } from '../../../utils/export';
+
 /**
  * Company custom actions (spec 001 §7 "Dispatchers", spec 000 §6). Loaded before the core
  * router so /companies/me/... and /companies/createDispatcher are not taken as :id.
@@ -15,6 +17,8 @@ const r = (method: string, path: string, action: string, policies: Policy[] = []
 
 export default {
   routes: [
+    // "Exportar" of the list (utils/export): holders of company.find
+    exportRoute('api::company.company', '/companies'),
     r('POST', '/companies/createDispatcher', 'createDispatcher', [adminOnly('Apenas administradores podem cadastrar despachantes.')]),
     r('DELETE', '/companies/deleteDispatcher/:id', 'deleteDispatcher', [adminOnly('Apenas administradores podem excluir despachantes.')]),
     r('PUT', '/companies/:id/updateCompanies', 'updateCompanies'),

@@ -1,0 +1,9 @@
+import { exportRoute } from '../../../utils/export';
+
+/**
+ * GET /sales-orders/export: the list as a CSV or XLSX file (utils/export), for holders of sales-order.find.
+ * Loaded before the core router (alphabetical order), so `export` is not taken for a documentId.
+ */
+export default {
+  routes: [exportRoute('api::sales-order.sales-order', '/sales-orders')],
+};
