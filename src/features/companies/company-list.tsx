@@ -8,10 +8,16 @@ import { companyStateLabel, type Company } from './schema';
 
 const columns: ListColumn<Company>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
-  { id: 'trade_name', header: 'Nome Fantasia', accessorFn: (c) => c.trade_name ?? '', meta: { wrap: true } },
-  { id: 'legal_name', header: 'Razão Social', accessorFn: (c) => c.legal_name ?? '', meta: { wrap: true, priority: 2 } },
-  { id: 'cnpj', header: 'CNPJ', accessorFn: (c) => formatDocument(c.cnpj) },
-  { id: 'state', header: 'Estado', enableSorting: false, accessorFn: companyStateLabel, meta: { priority: 3 } },
+  { id: 'trade_name', header: 'Nome Fantasia', accessorFn: (c) => c.trade_name ?? '', meta: { wrap: true, export: { value: 'trade_name' } } },
+  { id: 'legal_name', header: 'Razão Social', accessorFn: (c) => c.legal_name ?? '', meta: { wrap: true, priority: 2, export: { value: 'legal_name' } } },
+  { id: 'cnpj', header: 'CNPJ', accessorFn: (c) => formatDocument(c.cnpj), meta: { export: { value: 'cnpj', format: 'document' } } },
+  {
+    id: 'state',
+    header: 'Estado',
+    enableSorting: false,
+    accessorFn: companyStateLabel,
+    meta: { priority: 3, export: { value: 'address_state_id.abbreviation, address_state_id.name' } },
+  },
 ];
 
 const refusedDelete = () => ADMIN_ONLY_REASONS.deleteCompany;

@@ -12,10 +12,20 @@ const columns: ListColumn<PaymentMethod>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
   { id: 'name', header: 'Nome', accessorKey: 'name', meta: { wrap: true } },
   flagColumn('is_online_payment', 'Online', { fallback: true, priority: 2 }),
-  { id: 'max_installments', header: 'Parcelas máx.', accessorFn: (p) => p.max_installments ?? 0 },
-  { id: 'interest_tax', header: 'Taxa de juros', accessorFn: (p) => formatInterest(p.interest_tax) },
+  {
+    id: 'max_installments',
+    header: 'Parcelas máx.',
+    accessorFn: (p) => p.max_installments ?? 0,
+    meta: { export: { value: 'max_installments', format: 'integer' } },
+  },
+  {
+    id: 'interest_tax',
+    header: 'Taxa de juros',
+    accessorFn: (p) => formatInterest(p.interest_tax),
+    meta: { export: { value: 'interest_tax', format: 'percent' } },
+  },
   flagColumn('is_active', 'Ativo', { fallback: true }),
-  { id: 'createdAt', header: 'Criado em', meta: { priority: 3 }, accessorFn: (p) => formatDate(p.createdAt) },
+  { id: 'createdAt', header: 'Criado em', meta: { priority: 3, export: { value: 'createdAt', format: 'date' } }, accessorFn: (p) => formatDate(p.createdAt) },
 ];
 
 /** /payment-methods 'Meios de Pagamento' (spec 001 §2 "Payment methods", §7, §8): the register list with the declared filters and sort. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, ifMatchHeaders, isApiError, pagedSchema, singleSchema } from '@/lib/api';
+import { listRequestMeta } from '@/lib/api/list-request';
 import { userQueryKey } from '@/lib/session';
 import { RECEIVABLE_POPULATE, receivableListQuery } from './strapi-query';
 import { receivableSchema, type Receivable, type ReceivablePayload, type ReceivableSearch } from './schema';
@@ -40,7 +41,7 @@ export const receivableQueries = {
       queryFn: ({ signal }) => fetchReceivables(search, signal),
       placeholderData: keepPreviousData,
       retry: 0,
-      meta: { errorMessage: 'Erro ao carregar os recebimentos: {message}' },
+      meta: { errorMessage: 'Erro ao carregar os recebimentos: {message}', ...listRequestMeta('/receivables', receivableListQuery(search)) },
     }),
   detail: (id: string) =>
     queryOptions({

@@ -6,7 +6,10 @@ import type { ListSearch } from '@/lib/list-search';
 import { formatBRL } from '@/lib/money';
 import { paymentMethodOptions } from '@/shared/payment-methods';
 import { refUserName } from '@/shared/users';
-import { RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from './status';
+import { RECEIVABLE_STATUSES, RECEIVABLE_STATUS_OPTIONS, receivableStatusBadge } from './status';
+
+/** The statuses as this list's badges say them ('Revertido' for reversed), for 'Exportar'. */
+const LIST_STATUS_LABELS = Object.fromEntries(RECEIVABLE_STATUSES.map((s) => [s, receivableStatusBadge(s, 'list').label]));
 import { StatusBadge } from '@/components/ui/status-badge';
 import { receivableResource } from './resource';
 import { deleteReceivable } from '@/shared/receivables';
@@ -15,24 +18,60 @@ import { toReceivableSearch, type Receivable } from './schema';
 
 const columns: ListColumn<Receivable>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
-  { id: 'payment_date', header: 'Data', accessorFn: (r) => formatDate(r.payment_date) },
-  { id: 'pedido', header: 'Pedido', enableSorting: false, meta: { priority: 2 }, accessorFn: (r) => String(r.pedido_id ?? r.sales_order?.id ?? '') },
-  { id: 'dispatcher', header: 'Despachante', enableSorting: false, meta: { priority: 4, wrap: true }, accessorFn: (r) => refUserName(r.user_dispatcher_id) },
-  { id: 'company', header: 'Concessionária', enableSorting: false, meta: { priority: 3, wrap: true }, accessorFn: (r) => refUserName(r.user_company_id) },
-  { id: 'customer', header: 'CPF/CNPJ do Cliente', enableSorting: false, meta: { priority: 2 }, accessorFn: (r) => formatDocument(r.cpf_cnpj_cliente) },
+  { id: 'payment_date', header: 'Data', accessorFn: (r) => formatDate(r.payment_date), meta: { export: { value: 'payment_date', format: 'date' } } },
+  {
+    id: 'pedido',
+    header: 'Pedido',
+    enableSorting: false,
+    meta: { priority: 2, export: { value: 'pedido_id, sales_order.id', format: 'integer' } },
+    accessorFn: (r) => String(r.pedido_id ?? r.sales_order?.id ?? ''),
+  },
+  {
+    id: 'dispatcher',
+    header: 'Despachante',
+    enableSorting: false,
+    meta: { priority: 4, wrap: true, export: { value: 'user_dispatcher_id', format: 'person' } },
+    accessorFn: (r) => refUserName(r.user_dispatcher_id),
+  },
+  {
+    id: 'company',
+    header: 'Concessionária',
+    enableSorting: false,
+    meta: { priority: 3, wrap: true, export: { value: 'user_company_id', format: 'person' } },
+    accessorFn: (r) => refUserName(r.user_company_id),
+  },
+  {
+    id: 'customer',
+    header: 'CPF/CNPJ do Cliente',
+    enableSorting: false,
+    meta: { priority: 2, export: { value: 'cpf_cnpj_cliente', format: 'document' } },
+    accessorFn: (r) => formatDocument(r.cpf_cnpj_cliente),
+  },
   {
     id: 'method',
     header: 'Meio de Pagamento',
     enableSorting: false,
-    meta: { priority: 5, wrap: true },
+    meta: { priority: 5, wrap: true, export: { value: 'payment_method_id.name' } },
     accessorFn: (r) => (r.payment_method_id && 'name' in r.payment_method_id ? (r.payment_method_id.name ?? '') : ''),
   },
-  { id: 'amount_original', header: 'Valor Nominal', accessorFn: (r) => formatBRL(r.amount_original) },
-  { id: 'amount_final', header: 'Valor Final', enableSorting: false, accessorFn: (r) => formatBRL(r.amount_final) },
+  {
+    id: 'amount_original',
+    header: 'Valor Nominal',
+    accessorFn: (r) => formatBRL(r.amount_original),
+    meta: { export: { value: 'amount_original', format: 'money' } },
+  },
+  {
+    id: 'amount_final',
+    header: 'Valor Final',
+    enableSorting: false,
+    accessorFn: (r) => formatBRL(r.amount_final),
+    meta: { export: { value: 'amount_final', format: 'money' } },
+  },
   {
     id: 'status_in',
     header: 'Status',
     accessorFn: (r) => receivableStatusBadge(r.status_in, 'list').label,
+    meta: { export: { value: 'status_in', format: 'label', labels: LIST_STATUS_LABELS, fallback: receivableStatusBadge(undefined, 'list').label } },
     cell: ({ row }) => <StatusBadge {...receivableStatusBadge(row.original.status_in, 'list')} />,
   },
 ];

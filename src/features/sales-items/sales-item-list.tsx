@@ -13,17 +13,28 @@ const columns: ListColumn<SalesItem>[] = [
     header: 'Tipo de veículo',
     enableSorting: false,
     accessorFn: (s) => relationName(s.vehicle_type_id),
-    meta: { wrap: true, priority: 3 },
+    meta: { wrap: true, priority: 3, export: { value: 'vehicle_type_id.name' } },
   },
   {
     id: 'state_id',
     header: 'Estado',
     enableSorting: false,
     accessorFn: (s) => (s.state_id && 'abbreviation' in s.state_id ? (s.state_id.abbreviation ?? s.state_id.name ?? '') : ''),
-    meta: { priority: 2 },
+    meta: { priority: 2, export: { value: 'state_id.abbreviation, state_id.name' } },
   },
-  { id: 'billing_type', header: 'Cobrança', accessorFn: (s) => BILLING_TYPE_LABELS[s.billing_type ?? 'fixed_value'], meta: { priority: 3 } },
-  { id: 'price', header: 'Preço', accessorFn: (s) => formatItemValue(s.price, s.billing_type) },
+  {
+    id: 'billing_type',
+    header: 'Cobrança',
+    accessorFn: (s) => BILLING_TYPE_LABELS[s.billing_type ?? 'fixed_value'],
+    meta: { priority: 3, export: { value: 'billing_type', format: 'label', labels: BILLING_TYPE_LABELS, fallback: BILLING_TYPE_LABELS.fixed_value } },
+  },
+  {
+    id: 'price',
+    header: 'Preço',
+    accessorFn: (s) => formatItemValue(s.price, s.billing_type),
+    // BRL, or a percentage for a percentage item (formatItemValue)
+    meta: { export: { value: 'price', format: 'money', when: { value: 'billing_type', equals: 'percentage', format: 'percent' } } },
+  },
   flagColumn('is_state_tax', 'Imposto estadual', { priority: 4 }),
   flagColumn('is_ipva', 'IPVA', { priority: 4 }),
 ];

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 // zod/mini: see lib/api/strapi.ts.
 import * as z from 'zod/mini';
 import { api, ifMatchHeaders, isApiError, pagedSchema, singleSchema, type RequestScope } from '@/lib/api';
+import { listRequestMeta } from '@/lib/api/list-request';
 import { salesOrderKeys } from './keys';
 import { salesOrderListQuery } from './strapi-query';
 import { salesOrderSchema, type SalesOrderPayload, type SalesOrderSearch } from './schema';
@@ -40,7 +41,7 @@ export const salesOrderQueries = {
       queryFn: ({ signal }) => fetchSalesOrders(search, signal),
       placeholderData: keepPreviousData,
       retry: 0,
-      meta: { errorMessage: 'Erro ao carregar os pedidos: {message}' },
+      meta: { errorMessage: 'Erro ao carregar os pedidos: {message}', ...listRequestMeta('/sales-orders', salesOrderListQuery(search)) },
     }),
   detail: (documentId: string) =>
     queryOptions({

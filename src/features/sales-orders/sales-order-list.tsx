@@ -11,28 +11,63 @@ import { salesOrderResource } from './resource';
 import { deleteSalesOrder, salesOrderKeys, salesOrderQueries } from './api';
 import { orderDispatcherName, toSalesOrderSearch, type SalesOrder } from './schema';
 import { refUserName, userRefLabel } from '@/shared/users';
-import { ORDER_STATUS_OPTIONS, orderStatusBadge } from '@/shared/order-status';
+import { ORDER_STATUS_LABELS, ORDER_STATUS_OPTIONS, orderStatusBadge } from '@/shared/order-status';
 import { StatusBadge } from '@/components/ui/status-badge';
+
+/** The names of the order's dispatcher company, in orderDispatcherName's order. */
+const DISPATCHER_COMPANY_NAMES =
+  'vehicle_documentation_company_id.trade_name, vehicle_documentation_company_id.name, vehicle_documentation_company_id.legal_name';
 
 const columns: ListColumn<SalesOrder>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
-  { id: 'billing_date', header: 'Data', accessorFn: (o) => formatDate(o.billing_date) },
-  { id: 'dispatcher', header: 'Despachante', enableSorting: false, meta: { priority: 4, wrap: true }, accessorFn: (o) => orderDispatcherName(o) },
-  { id: 'company', header: 'Concessionária', enableSorting: false, meta: { priority: 3, wrap: true }, accessorFn: (o) => refUserName(o.user_company_id) },
+  { id: 'billing_date', header: 'Data', accessorFn: (o) => formatDate(o.billing_date), meta: { export: { value: 'billing_date', format: 'date' } } },
+  {
+    id: 'dispatcher',
+    header: 'Despachante',
+    enableSorting: false,
+    // the dispatcher's user, else its company (orderDispatcherName)
+    meta: { priority: 4, wrap: true, export: { value: `user_dispatcher_id, ${DISPATCHER_COMPANY_NAMES}`, format: 'person' } },
+    accessorFn: (o) => orderDispatcherName(o),
+  },
+  {
+    id: 'company',
+    header: 'Concessionária',
+    enableSorting: false,
+    meta: { priority: 3, wrap: true, export: { value: 'user_company_id', format: 'person' } },
+    accessorFn: (o) => refUserName(o.user_company_id),
+  },
   {
     id: 'customer',
     header: 'CPF/CNPJ do Cliente',
     enableSorting: false,
-    meta: { priority: 2 },
+    meta: { priority: 2, export: { value: 'customer_id.cpf_cnpj', format: 'document' } },
     accessorFn: (o) => (o.customer_id && 'cpf_cnpj' in o.customer_id ? formatDocument(o.customer_id.cpf_cnpj) : ''),
   },
-  { id: 'seller', header: 'Vendedor', enableSorting: false, meta: { priority: 5, wrap: true }, accessorFn: (o) => userRefLabel(o.user_id) },
-  { id: 'original_amount', header: 'Valor Nominal', accessorFn: (o) => formatBRL(o.original_amount) },
-  { id: 'current_amount', header: 'Valor Final', accessorFn: (o) => formatBRL(o.current_amount) },
+  {
+    id: 'seller',
+    header: 'Vendedor',
+    enableSorting: false,
+    meta: { priority: 5, wrap: true, export: { value: 'user_id', format: 'person' } },
+    accessorFn: (o) => userRefLabel(o.user_id),
+  },
+  {
+    id: 'original_amount',
+    header: 'Valor Nominal',
+    accessorFn: (o) => formatBRL(o.original_amount),
+    meta: { export: { value: 'original_amount', format: 'money' } },
+  },
+  {
+    id: 'current_amount',
+    header: 'Valor Final',
+    accessorFn: (o) => formatBRL(o.current_amount),
+    meta: { export: { value: 'current_amount', format: 'money' } },
+  },
   {
     id: 'status_in',
     header: 'Status',
     accessorFn: (o) => orderStatusBadge(o.status_in).label,
+    // an unknown status reads 'Pendente', as the badge
+    meta: { export: { value: 'status_in', format: 'label', labels: ORDER_STATUS_LABELS, fallback: orderStatusBadge(undefined).label } },
     cell: ({ row }) => <StatusBadge {...orderStatusBadge(row.original.status_in)} />,
   },
 ];

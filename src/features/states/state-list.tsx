@@ -7,7 +7,7 @@ const columns: ListColumn<State>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
   { id: 'name', header: 'Nome', accessorKey: 'name' },
   { id: 'abbreviation', header: 'Sigla', accessorKey: 'abbreviation' },
-  { id: 'createdAt', header: 'Criado em', meta: { priority: 2 }, accessorFn: (s) => formatDate(s.createdAt) },
+  { id: 'createdAt', header: 'Criado em', accessorFn: (s) => formatDate(s.createdAt), meta: { priority: 2, export: { value: 'createdAt', format: 'date' } } },
 ];
 
 /**

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { api, ifMatchHeaders, pagedSchema, strapiIdSchema, type ListQueryInput } from '@/lib/api';
 import { listInput, retryUnlessClientError } from '@/lib/api/collection';
 import { resourceListQuery } from '@/lib/api/list-query';
+import { listRequestMeta } from '@/lib/api/list-request';
 import { userQueryKey } from '@/lib/session';
 import { userResource } from './resource';
 import { userSchema, type User } from './schema';
@@ -50,7 +51,7 @@ export const userQueries = {
       queryFn: ({ signal }) => api.get('/users', { query: userListQuery(input), schema: userPage, signal }),
       placeholderData: keepPreviousData,
       retry: 0,
-      meta: { errorMessage: 'Erro ao carregar os usuários: {message}' },
+      meta: { errorMessage: 'Erro ao carregar os usuários: {message}', ...listRequestMeta('/users', userListQuery(input)) },
     }),
   /** GET /users/{id}?populate=* (numeric id, spec 000 §2.1). The form reports a failure itself (toast, back to /users). */
   detail: (id: string) =>

@@ -91,16 +91,23 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
   const columns = useMemo<ListColumn<User>[]>(
     () => [
       { id: 'id', header: 'ID', accessorKey: 'id' },
-      { id: 'username', header: 'CPF/CNPJ', accessorFn: (u) => formatDocument(u.username) },
-      { id: 'name', header: 'Nome completo', accessorFn: (u) => u.name ?? '', meta: { wrap: true } },
-      { id: 'email', header: 'Email', accessorFn: (u) => u.email ?? '', meta: { priority: 2 } },
-      { id: 'state', header: 'Estado', accessorFn: userStateName, enableSorting: false, meta: { priority: 3 } },
+      { id: 'username', header: 'CPF/CNPJ', accessorFn: (u) => formatDocument(u.username), meta: { export: { value: 'username', format: 'document' } } },
+      { id: 'name', header: 'Nome completo', accessorFn: (u) => u.name ?? '', meta: { wrap: true, export: { value: 'name' } } },
+      { id: 'email', header: 'Email', accessorFn: (u) => u.email ?? '', meta: { priority: 2, export: { value: 'email' } } },
+      {
+        id: 'state',
+        header: 'Estado',
+        accessorFn: userStateName,
+        enableSorting: false,
+        meta: { priority: 3, export: { value: 'address_state_id.name', fallback: 'N/A' } },
+      },
       {
         id: 'blocked',
         header: 'Status',
         enableSorting: false,
         enableGlobalFilter: false,
         cell: ({ row }) => statusSwitch(row.original),
+        meta: { export: { value: 'blocked', format: 'label', labels: { true: 'Bloqueado', false: 'Ativo' }, fallback: 'Ativo' } },
       },
     ],
     // status.mutate is stable; pendingId, canUpdate and reason change the cells

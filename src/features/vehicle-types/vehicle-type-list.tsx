@@ -6,9 +6,9 @@ import type { VehicleType } from './schema';
 const columns: ListColumn<VehicleType>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
   { id: 'name', header: 'Nome', accessorKey: 'name', meta: { wrap: true } },
-  { id: 'description', header: 'Descrição', accessorFn: (v) => v.description ?? '', meta: { wrap: true, priority: 3 } },
+  { id: 'description', header: 'Descrição', accessorFn: (v) => v.description ?? '', meta: { wrap: true, priority: 3, export: { value: 'description' } } },
   flagColumn('is_active', 'Ativo', { fallback: true }),
-  { id: 'createdAt', header: 'Criado em', meta: { priority: 2 }, accessorFn: (v) => formatDate(v.createdAt) },
+  { id: 'createdAt', header: 'Criado em', meta: { priority: 2, export: { value: 'createdAt', format: 'date' } }, accessorFn: (v) => formatDate(v.createdAt) },
 ];
 
 /** /vehicle-types 'Tipos de Veículo' (spec 001 §2 "Vehicle types", §7, §8): the register list with the declared filters and sort. */

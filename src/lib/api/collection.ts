@@ -7,6 +7,7 @@ import { api, type ResponseSchema } from './client';
 import { ifMatchHeaders } from './edit-version';
 import { isApiError } from './errors';
 import { resourceListQuery } from './list-query';
+import { listRequestMeta } from './list-request';
 import { pagedSchema, singleSchema, type ListQueryInput, type Paged } from './strapi';
 
 /** A 4xx is the answer (not found, forbidden): no retry; anything else once. */
@@ -65,7 +66,7 @@ export function collection<S extends z.core.$ZodType>(resource: Resource, { sche
         queryFn: async ({ signal }) => api.get(path, { query: resourceListQuery(resource, input), schema: page, signal }),
         placeholderData: keepPreviousData,
         retry: 0,
-        meta: { errorMessage: loadError },
+        meta: { errorMessage: loadError, ...listRequestMeta(path, resourceListQuery(resource, input)) },
       }),
     detail: (documentId: string) =>
       queryOptions({

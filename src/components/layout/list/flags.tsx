@@ -12,6 +12,9 @@ export const TRI_STATE_OPTIONS = [
   { value: 'false', label: 'Não' },
 ] as const;
 
+/** A boolean as 'Exportar' writes it. */
+const SIM_NAO = { true: 'Sim', false: 'Não' } as const;
+
 /** A boolean cell: 'Sim' (green) or 'Não' (grey); null/undefined shows `fallback`'s badge. */
 export function FlagBadge({ value, fallback = false }: { value: boolean | null | undefined; fallback?: boolean }) {
   const on = value ?? fallback;
@@ -34,6 +37,6 @@ export function flagColumn<T>(
     enableSorting: false,
     accessorFn: (row) => value(row) ?? fallback,
     cell: ({ row }) => <FlagBadge value={value(row.original)} fallback={fallback} />,
-    ...(priority ? { meta: { priority } } : {}),
+    meta: { ...(priority ? { priority } : {}), export: { value: id, format: 'label', labels: SIM_NAO, fallback: fallback ? 'Sim' : 'Não' } },
   };
 }

@@ -10,6 +10,8 @@ import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useColumnChoice } from './column-choice';
 import { ColumnChooser } from './column-chooser';
+import { exportColumns } from './export-columns';
+import { ExportMenu } from './export-menu';
 import { FilterPanel } from './filter-panel';
 import { ListBody } from './list-body';
 import { MobileCards } from './mobile-cards';
@@ -93,7 +95,8 @@ interface ListPageOptions<T> {
  * client unless the list searches on the server), the filter panel, the sortable table (sort
  * through the URL) or cards under 768 px, the pager and 'Confirmar exclusão'. Over the table,
  * 'Colunas' (ColumnChooser) says how many columns are off it and lets the user choose them, per
- * user and per list. New/edit/delete
+ * user and per list; 'Exportar' (ExportMenu) downloads every row of the list's query in those columns
+ * as CSV or XLSX. New/edit/delete
  * show only when the user holds create/update/destroy|delete on the `resource` (or `permissionBase`). A new page
  * size, filter or sort goes back to page 1.
  */
@@ -106,6 +109,8 @@ export function ListPage<T>(props: ListPageProps<T>) {
   const columnChoice = useColumnChoice(props.columnsKey ?? props.resource?.list?.route ?? title);
   const [widthHidden, setWidthHidden] = useState<string[]>([]);
   const chooserColumns = useMemo(() => columns.map((c) => ({ id: c.id ?? '', label: headerText(c) })), [columns]);
+  // 'Exportar' writes the columns the user keeps ('Colunas'), whatever the width
+  const exported = useMemo(() => exportColumns(columns, columnChoice.choice.hidden), [columns, columnChoice.choice.hidden]);
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
   // Mounted from the first delete asked on (then kept, so it can animate closed).
@@ -164,6 +169,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
         <div className={s.headerActions}>
           {/* A table control: the cards show their own four columns. */}
           {isMobile ? null : <ColumnChooser columns={chooserColumns} controls={columnChoice} widthHidden={widthHidden} />}
+          {list.request && exported.length ? <ExportMenu request={list.request} columns={exported} title={title} total={list.total} /> : null}
           {newTo && abilities.canCreate ? (
             <Link {...newTo} className={s.newLink}>
               <Icon name="plus" size={16} /> Novo

@@ -1,6 +1,7 @@
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { listRequestOf, type ListRequest } from '@/lib/api/list-request';
 import type { ListSearch } from '@/lib/list-search';
 import { listQueryView } from './list-state';
 
@@ -102,6 +103,8 @@ export interface ResourceList<T> extends ListSearchControls {
    * (`NOTHING_OFFLINE_TEXT`) instead of 'Nenhum item encontrado' and '0 itens'.
    */
   nothingOffline?: boolean;
+  /** The request of the current page (its query's `meta.listRequest`): 'Exportar' asks the server for all its rows. */
+  request?: ListRequest;
 }
 
 export interface UseResourceListOptions<TPage extends ListPageData<unknown>, TKey extends QueryKey> extends UseListSearchOptions {
@@ -133,5 +136,6 @@ export function useResourceList<TPage extends ListPageData<unknown>, TKey extend
     total: view.data?.meta.pagination.total ?? 0,
     isLoading: view.isLoading,
     nothingOffline: view.nothingOffline,
+    request: listRequestOf(queryOptions.meta),
   };
 }
