@@ -148,14 +148,14 @@ function formatOf(row: unknown, column: ExportColumn): CellFormat {
   return when && String(valueAt(row, when.value) ?? '') === when.equals ? when.format : column.format;
 }
 
-/** The first of the column's paths whose cell is not empty (typed), and the format it was written with. */
+/** The first of the column's paths whose cell is not empty (typed), else the column's `fallback`, and the format it was written with. */
 function cellOf(row: unknown, column: ExportColumn, timeZone: string): { cell: XlsxCell; format: CellFormat } {
   const format = formatOf(row, column);
   for (const path of column.value) {
     const cell = typedCell(valueAt(row, path), format, column, timeZone);
     if (cell !== null && cell !== '') return { cell, format };
   }
-  return { cell: column.format === 'label' ? (column.fallback ?? null) : null, format };
+  return { cell: column.fallback ?? null, format };
 }
 
 /** Text a spreadsheet would run as a formula (=, +, -, @, tab, CR first): a CSV cell of text gets a leading apostrophe. */

@@ -11,7 +11,7 @@ import * as z from 'zod';
  * - a column: its `header` as the list shows it, the attribute paths it reads in the record as the
  *   list's GET answers it (`customer_id.cpf_cnpj`; the first non-empty of up to 4 wins), how its value
  *   is written (`format`, {@link CELL_FORMATS}) and, for `label`, the label of each stored value
- *   (`labels`) and of any other or none (`fallback`); `when` writes it with another format when a
+ *   (`labels`) and of any other; `fallback` is also what an empty value writes in any format; `when` writes it with another format when a
  *   field of the record holds a value (a sales item's price is a percentage for `billing_type` percentage).
  * Columns read only the answer the list itself would get (already sanitised), so a path can never
  * reach a field the list does not show.
