@@ -6,6 +6,7 @@
  *   GET /bench/find/<uid>?…  → the findMany alone; GET /bench/count/<uid>?filters… → the count alone;
  *   GET /bench/home-sql/<user id> → the home's aggregate statements for that user now (SQL and bindings,
  *   dates as {$date}), which bench/home-bench.js replays straight on the database.
+ *   GET /bench/memory → process.memoryUsage(), ?gc=1 after a forced GC (bench/export-bench.js).
  * Prints "PORT=<n>" when ready. BENCH_WORKERS=n: n such processes on one port (below).
  */
 const path = require('node:path');
@@ -84,6 +85,11 @@ async function worker() {
           { sql, bindings: bindings.map((b) => (b instanceof Date ? { $date: b.toISOString() } : b)) },
         ]),
       );
+      return;
+    }
+    // the process's memory (bench/export-bench.js samples it while an export streams)
+    if (kctx.path === '/bench/memory') {
+      kctx.body = process.memoryUsage();
       return;
     }
     const m = /^\/bench\/(core|find|count)\/(.+)$/.exec(kctx.path);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { listPage, tableCell } from 'styled-system/recipes';
-import { listQueryView, NOTHING_OFFLINE_TEXT, useListSearch } from '@/components/layout/list';
+import { ExportMenu, listQueryView, NOTHING_OFFLINE_TEXT, useListSearch, type ExportColumnSpec } from '@/components/layout/list';
 import { Icon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import type { Company } from '@/shared/companies';
@@ -20,6 +20,13 @@ const LOCAL_FILTERS = [
   { name: 'legal_name', label: 'Razão Social' },
   { name: 'cnpj', label: 'CNPJ' },
 ] as const;
+
+/** The table's columns as 'Exportar' writes them. */
+const EXPORT_COLUMNS: ExportColumnSpec[] = [
+  { header: 'Nome fantasia', value: ['trade_name'] },
+  { header: 'Razão Social', value: ['legal_name'] },
+  { header: 'CNPJ', value: ['cnpj'], format: 'document' },
+];
 
 const fold = (s: string | null | undefined) => foldText(s ?? '');
 /** A CNPJ filter matches typed with or without punctuation. */
@@ -66,6 +73,18 @@ export function DespachanteList({ search, onSearchChange }: { search: ListSearch
     <div className={s.root}>
       <div className={s.header}>
         <h1 className={s.title}>Despachantes</h1>
+        {/* the rows on screen (its search and filters run here, accents folded): the file asks for them by documentId */}
+        {total > 0 ? (
+          <ExportMenu
+            request={{
+              path: despachanteResource.path,
+              query: { filters: { $and: [despachanteResource.list.where, { documentId: { $in: rows.map((d) => d.documentId) } }] }, sort: ['trade_name:asc'] },
+            }}
+            columns={EXPORT_COLUMNS}
+            title="Despachantes"
+            total={total}
+          />
+        ) : null}
         {hasPermission(permissions, despachanteResource.permission('create')) ? (
           <Link to="/despachante/new" className={s.newLink}>
             <Icon name="plus" /> Novo

@@ -4,6 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { listPage, tableCell } from 'styled-system/recipes';
 import { listQueryView, NOTHING_OFFLINE_TEXT } from '@/components/layout/list/list-state';
+import { ExportMenu } from '@/components/layout/list/export-menu';
+import type { ExportColumnSpec } from '@/components/layout/list/export-columns';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icons';
 import { useSession } from '@/lib/session';
@@ -20,6 +22,13 @@ const DocumentTypeModal = lazy(() => import('./document-type-form').then((m) => 
  * text; /document-type/new and /document-type/{documentId} open the 'Novo Tipo de Documento' /
  * 'Editar Tipo de Documento' modal over it (a row's Editar goes there too).
  */
+/** The table's columns as 'Exportar' writes them (a party without a name reads '-', as partyName). */
+const EXPORT_COLUMNS: ExportColumnSpec[] = [
+  { header: 'Nome', value: ['name'] },
+  { header: 'Despachante', value: ['user_dispatcher_id'], format: 'person', fallback: '-' },
+  { header: 'Concessionária', value: ['user_company_id'], format: 'person', fallback: '-' },
+];
+
 export function DocumentTypeScreen({ id, modal }: { id?: string; modal?: 'new' | 'edit' }) {
   const { user } = useSession();
   const navigate = useNavigate();
@@ -38,9 +47,25 @@ export function DocumentTypeScreen({ id, modal }: { id?: string; modal?: 'new' |
     <div className={css({ display: 'grid', gap: '4' })}>
       <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Tipos de Documento</h1>
-        <Button onClick={() => void navigate({ to: '/document-type/new' })}>
-          <Icon name="plus" /> Novo
-        </Button>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', marginLeft: 'auto' })}>
+          {/* the table's query (a dealership: its own types; the server's scope does the rest), every row */}
+          <ExportMenu
+            request={{
+              path: '/document-types',
+              query: {
+                sort: ['name:asc'],
+                populate: ['user_dispatcher_id', 'user_company_id'],
+                ...(companyUserId ? { filters: { user_company_id: { id: { $eq: companyUserId } } } } : {}),
+              },
+            }}
+            columns={EXPORT_COLUMNS}
+            title="Tipos de Documento"
+            total={rows.length}
+          />
+          <Button onClick={() => void navigate({ to: '/document-type/new' })}>
+            <Icon name="plus" /> Novo
+          </Button>
+        </div>
       </div>
       <div className={s.tableScroll}>
         <table className={s.table}>

@@ -9,3 +9,5 @@ export { useListSearch, useResourceList, SEARCH_DEBOUNCE_MS, type ListSearchCont
 export { listQueryView, NOTHING_OFFLINE_TEXT, type ListQueryView } from './list-state';
 export type { FilterField, ListColumn, ColumnPriority } from './types';
 export { TRI_STATE_OPTIONS, FlagBadge, flagColumn } from './flags';
+export { ExportMenu, EXPORT_OFFLINE_REASON } from './export-menu';
+export { exportColumns, type ExportColumnSpec } from './export-columns';
