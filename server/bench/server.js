@@ -89,6 +89,8 @@ async function worker() {
     }
     // the process's memory (bench/export-bench.js samples it while an export streams)
     if (kctx.path === '/bench/memory') {
+      // ?gc=1 collects first (the process runs with --expose-gc under bench:export): a clean baseline
+      if (kctx.query.gc && global.gc) global.gc();
       kctx.body = process.memoryUsage();
       return;
     }

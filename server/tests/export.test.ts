@@ -118,6 +118,36 @@ describe('export: every row the list answers, for every role', () => {
     }
   });
 
+  it('dispatchers asked by documentId (the Despachantes screen): the admin gets them, a concessionária none (its scope)', async () => {
+    const where = { type: { $in: ['dispatcher', 'dispacher'] } };
+    const dispatchers = await listAll('admin', '/companies', { filters: where, sort: ['trade_name:asc'] });
+    expect(dispatchers.length).toBeGreaterThan(0);
+    const query = { filters: { $and: [where, { documentId: { $in: dispatchers.map((d) => d.documentId) } }] }, sort: ['trade_name:asc'] };
+    const columns: Column[] = [
+      { header: 'Nome fantasia', value: ['trade_name'] },
+      { header: 'CNPJ', value: ['cnpj'], format: 'document' },
+    ];
+    const admin = csvRows((await exportFile('admin', '/companies', query, { format: 'csv', name: 'Despachantes', columns })).text, columns);
+    expect(admin.map((r) => r[0])).toEqual(dispatchers.map((d) => d.trade_name));
+    const dealership = await exportFile('concessionaria', '/companies', query, { format: 'csv', name: 'Despachantes', columns });
+    expect(dealership.status).toBe(200);
+    expect(csvRows(dealership.text, columns)).toEqual([]);
+  });
+
+  it("document types as despachante: only its own, the parties by name or '-'", async () => {
+    const query = { sort: ['name:asc'], populate: ['user_dispatcher_id', 'user_company_id'] };
+    const listed = await listAll('despachante', '/document-types', query);
+    const columns: Column[] = [
+      { header: 'Nome', value: ['name'] },
+      { header: 'Despachante', value: ['user_dispatcher_id'], format: 'person', fallback: '-' },
+      { header: 'Despachante (id)', value: ['user_dispatcher_id.id'], format: 'integer' },
+    ];
+    const rows = csvRows((await exportFile('despachante', '/document-types', query, { format: 'csv', name: 'Tipos de Documento', columns })).text, columns);
+    expect(rows.map((r) => r[0])).toEqual(listed.map((t) => t.name));
+    const mine = (await me('despachante')).id;
+    expect(rows.every((r) => Number(r[2]) === mine && r[1] !== '')).toBe(true);
+  });
+
   it('a vendedor without receivable find gets 403, an anonymous caller too', async () => {
     const spec = { format: 'csv' as const, columns: RECEIVABLE_COLUMNS };
     expect((await exportFile('vendedor', '/receivables', RECEIVABLE_QUERY, spec)).status).toBe(403);

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
@@ -22,10 +21,18 @@ export interface ExportWriter {
 /** CSV: UTF-8 with a BOM (Excel reads the accents), `;` between cells (pt-BR Excel's list separator), CRLF lines, header first. */
 export const CSV_OPTIONS = { bom: true, delimiter: ';', record_delimiter: 'windows' } as const;
 
-/** Resolves when `stream` can take more (or is gone: a closed answer never drains). */
-async function drained(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return;
-  await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+/** Resolves when `stream` can take more (or is gone: a closed answer never drains); leaves no listener behind. */
+function drained(stream: Writable): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 function csvWriter(spec: ExportSpec): ExportWriter {
