@@ -97,6 +97,16 @@ describe('export: every row the list answers, for every role', () => {
     if (role === 'concessionaria') expect(rows.every((r) => Number(r[6]) === mine)).toBe(true);
   });
 
+  it('receivables with no sort of their own (read in id order, window after window) as admin and concessionária', async () => {
+    for (const role of ['admin', 'concessionaria'] as SeedRole[]) {
+      const query = { populate: RECEIVABLE_QUERY.populate };
+      const listed = await listAll(role, '/receivables', { ...query, sort: ['id:asc'] });
+      expect(listed.length).toBeGreaterThan(7);
+      const answer = await exportFile(role, '/receivables', query, { format: 'csv', name: 'Contas a Receber', columns: RECEIVABLE_COLUMNS });
+      expect(csvRows(answer.text, RECEIVABLE_COLUMNS).map((r) => Number(r[0]))).toEqual(listed.map((r) => r.id));
+    }
+  });
+
   it('users as admin (everyone) and as despachante (party accounts only, names as exposed)', async () => {
     const columns: Column[] = [
       { header: 'ID', value: ['id'], format: 'integer' },
