@@ -10,7 +10,7 @@ import { exportWriter } from './writers';
  */
 
 /** Records per batch: one Document Service read (with the list's populate) each; EXPORT_BATCH_ROWS (tests: a few, so every export spans batches). */
-export const EXPORT_BATCH = Math.max(1, Math.min(5000, Number(process.env.EXPORT_BATCH_ROWS) || 1000));
+export const EXPORT_BATCH = Math.max(1, Math.min(5000, Number(process.env.EXPORT_BATCH_ROWS) || 250));
 
 /** Reads the records `start`…`start + limit - 1` of the list, as its GET answers them (sanitised). */
 export type BatchReader = (start: number, limit: number) => Promise<unknown[]>;
