@@ -4,7 +4,7 @@ import type { CellFormat, ExportColumn } from './spec';
 
 /**
  * One record of a list (as its GET answers it, sanitised) → the cells of an export row, in pt-BR
- * (docs/decisions.md "Export"): dates dd/MM/yyyy in the caller's time zone, reais as BRL with a
+ * (docs/decisions.md "Exporting lists"): dates dd/MM/yyyy in the caller's time zone, reais as BRL with a
  * decimal comma, CPF/CNPJ, phones and CEPs with their masks, labels instead of stored values.
  * A CSV cell is text; an XLSX cell keeps its type (a number, a date) with the Excel format that
  * shows it the same way ({@link XLSX_NUMBER_FORMATS}).

@@ -21,7 +21,7 @@ function columnExport<T>(column: ListColumn<T>): ColumnExport | undefined {
  * The columns 'Exportar' asks for: every data column the user has not hidden with 'Colunas'
  * (`hidden`: the chooser's ids), in table order, each with its header as the list shows it. A
  * column that only gave way to the screen's width is exported: a file has no width
- * (docs/decisions.md "Export"). Columns with nothing to export (row actions, a cell of controls
+ * (docs/decisions.md "Exporting lists"). Columns with nothing to export (row actions, a cell of controls
  * without `meta.export`) are left out.
  */
 export function exportColumns<T>(columns: readonly ListColumn<T>[], hidden: readonly string[]): ExportColumnSpec[] {
