@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flagColumn, type ListColumn } from '@/components/layout/list';
-import { exportColumns } from '@/components/layout/list/export-columns';
+import { exportColumns, exportRequestColumns } from '@/components/layout/list/export-columns';
 import { EXPORT_OFFLINE_REASON, ExportMenu } from '@/components/layout/list/export-menu';
 import { fileNameOf } from '@/lib/api/download';
 
@@ -25,10 +25,16 @@ const columns: ListColumn<Row>[] = [
 describe("'Exportar': the columns asked for", () => {
   it('are the columns the user keeps, in table order, with the headers the list shows and their formats', () => {
     expect(exportColumns(columns, [])).toEqual([
-      { header: 'ID', value: ['id'], format: 'integer' },
-      { header: 'Nome', value: ['name'], format: 'text' },
-      { header: 'CPF/CNPJ', value: ['cpf_cnpj'], format: 'document' },
-      { header: 'Ativo', value: ['is_active'], format: 'label', labels: { true: 'Sim', false: 'Não' }, fallback: 'Sim' },
+      { header: 'ID', value: 'id', format: 'integer' },
+      { header: 'Nome', value: 'name', format: 'text' },
+      { header: 'CPF/CNPJ', value: 'cpf_cnpj', format: 'document' },
+      { header: 'Ativo', value: 'is_active', format: 'label', labels: { true: 'Sim', false: 'Não' }, fallback: 'Sim' },
+    ]);
+  });
+
+  it('are sent with their paths as lists', () => {
+    expect(exportRequestColumns([{ header: 'Pedido', value: 'pedido_id, sales_order.id', format: 'integer' }])).toEqual([
+      { header: 'Pedido', value: ['pedido_id', 'sales_order.id'], format: 'integer' },
     ]);
   });
 

@@ -23,9 +23,9 @@ const LOCAL_FILTERS = [
 
 /** The table's columns as 'Exportar' writes them. */
 const EXPORT_COLUMNS: ExportColumnSpec[] = [
-  { header: 'Nome fantasia', value: ['trade_name'] },
-  { header: 'Razão Social', value: ['legal_name'] },
-  { header: 'CNPJ', value: ['cnpj'], format: 'document' },
+  { header: 'Nome fantasia', value: 'trade_name' },
+  { header: 'Razão Social', value: 'legal_name' },
+  { header: 'CNPJ', value: 'cnpj', format: 'document' },
 ];
 
 const fold = (s: string | null | undefined) => foldText(s ?? '');

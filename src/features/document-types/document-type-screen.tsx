@@ -24,9 +24,9 @@ const DocumentTypeModal = lazy(() => import('./document-type-form').then((m) => 
  */
 /** The table's columns as 'Exportar' writes them (a party without a name reads '-', as partyName). */
 const EXPORT_COLUMNS: ExportColumnSpec[] = [
-  { header: 'Nome', value: ['name'] },
-  { header: 'Despachante', value: ['user_dispatcher_id'], format: 'person', fallback: '-' },
-  { header: 'Concessionária', value: ['user_company_id'], format: 'person', fallback: '-' },
+  { header: 'Nome', value: 'name' },
+  { header: 'Despachante', value: 'user_dispatcher_id', format: 'person', fallback: '-' },
+  { header: 'Concessionária', value: 'user_company_id', format: 'person', fallback: '-' },
 ];
 
 export function DocumentTypeScreen({ id, modal }: { id?: string; modal?: 'new' | 'edit' }) {

@@ -1,9 +1,16 @@
 import { headerText, type ColumnExport, type ExportFormat, type ListColumn } from './types';
 
-/** One column of an export request, as the server reads it (server/src/utils/export/spec.ts). */
-export interface ExportColumnSpec extends Omit<ColumnExport, 'value'> {
+/**
+ * One column of an export request: its header and its {@link ColumnExport} (`value` a path, or several separated
+ * by commas, kept a string here: Panda reads screens' constants and takes a list for responsive styles).
+ */
+export interface ExportColumnSpec extends ColumnExport {
   header: string;
-  value: readonly string[];
+}
+
+/** The columns as the server reads them (server/src/utils/export/spec.ts): `value` a list of paths. */
+export function exportRequestColumns(columns: readonly ExportColumnSpec[]): Array<Omit<ExportColumnSpec, 'value'> & { value: string[] }> {
+  return columns.map((column) => ({ ...column, value: column.value.split(',').map((path) => path.trim()) }));
 }
 
 /** The export of a column: its `meta.export`, else its `accessorKey` (id as a number), else none. */
@@ -29,7 +36,6 @@ export function exportColumns<T>(columns: readonly ListColumn<T>[], hidden: read
     if (hidden.includes(column.id ?? '')) return [];
     const exported = columnExport(column);
     if (!exported) return [];
-    const { value, ...rest } = exported;
-    return [{ header: headerText(column), ...rest, value: value.split(',').map((path) => path.trim()) }];
+    return [{ header: headerText(column), ...exported }];
   });
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api/errors';
 import type { ListRequest } from '@/lib/api/list-request';
 import { formatFileSize } from '@/lib/files/file-size';
 import { useOnline } from '@/lib/offline/outbox-peek';
-import type { ExportColumnSpec } from './export-columns';
+import { exportRequestColumns, type ExportColumnSpec } from './export-columns';
 
 /** Why 'Exportar' is off while the device has no connection. */
 export const EXPORT_OFFLINE_REASON = 'Exportar precisa de conexão';
@@ -105,7 +105,7 @@ export function ExportMenu({ request, columns, title, total }: ExportMenuProps) 
       const { downloadFile, saveFile } = await loadDownload();
       const { pagination: _pagination, ...query } = request.query;
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const spec = JSON.stringify({ format, name: title, timeZone, columns });
+      const spec = JSON.stringify({ format, name: title, timeZone, columns: exportRequestColumns(columns) });
       const file = await downloadFile(
         `${request.path}/export`,
         { ...query, export: spec },
