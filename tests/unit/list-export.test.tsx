@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flagColumn, type ListColumn } from '@/components/layout/list';
-import { exportColumns, exportRequestColumns } from '@/components/layout/list/export-columns';
-import { EXPORT_OFFLINE_REASON, ExportMenu } from '@/components/layout/list/export-menu';
+import { exportColumns } from '@/components/layout/list/export-columns';
+import { EXPORT_OFFLINE_REASON, ExportMenu, exportRequestColumns } from '@/components/layout/list/export-menu';
 import { fileNameOf } from '@/lib/api/download';
 
 interface Row {

@@ -8,11 +8,6 @@ export interface ExportColumnSpec extends ColumnExport {
   header: string;
 }
 
-/** The columns as the server reads them (server/src/utils/export/spec.ts): `value` a list of paths. */
-export function exportRequestColumns(columns: readonly ExportColumnSpec[]): Array<Omit<ExportColumnSpec, 'value'> & { value: string[] }> {
-  return columns.map((column) => ({ ...column, value: column.value.split(',').map((path) => path.trim()) }));
-}
-
 /** The export of a column: its `meta.export`, else its `accessorKey` (id as a number), else none. */
 function columnExport<T>(column: ListColumn<T>): ColumnExport | undefined {
   const declared = column.meta?.export;

@@ -7,7 +7,13 @@ import { errorMessage } from '@/lib/api/errors';
 import type { ListRequest } from '@/lib/api/list-request';
 import { formatFileSize } from '@/lib/files/file-size';
 import { useOnline } from '@/lib/offline/outbox-peek';
-import { exportRequestColumns, type ExportColumnSpec } from './export-columns';
+// types only: the screens outside the kit that render this do not download the list kit for it
+import type { ExportColumnSpec } from './export-columns';
+
+/** The columns as the server reads them (server/src/utils/export/spec.ts): `value` a list of paths. */
+export function exportRequestColumns(columns: readonly ExportColumnSpec[]): Array<Omit<ExportColumnSpec, 'value'> & { value: string[] }> {
+  return columns.map((column) => ({ ...column, value: column.value.split(',').map((path) => path.trim()) }));
+}
 
 /** Why 'Exportar' is off while the device has no connection. */
 export const EXPORT_OFFLINE_REASON = 'Exportar precisa de conexão';
