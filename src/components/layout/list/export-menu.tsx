@@ -1,11 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { columnChooser } from 'styled-system/recipes';
 import { Icon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api/errors';
 import type { ListRequest } from '@/lib/api/list-request';
-import { formatFileSize } from '@/lib/files/file-size';
 import { useOnline } from '@/lib/offline/outbox-peek';
 // types only: the screens outside the kit that render this do not download the list kit for it
 import type { ExportColumnSpec } from './export-columns';
@@ -18,17 +15,19 @@ export function exportRequestColumns(columns: readonly ExportColumnSpec[]): Arra
 /** Why 'Exportar' is off while the device has no connection. */
 export const EXPORT_OFFLINE_REASON = 'Exportar precisa de conexão';
 
-type ExportFormat = 'csv' | 'xlsx';
+/** The file formats the server writes. */
+export type ExportFormat = 'csv' | 'xlsx';
 
 // the streamed download (lib/api/download.ts) loads with the first export asked, or when pointed at
-const loadDownload = () => import('@/lib/api/download');
+const loadDownload = () => import('./export-run');
 
 interface Running {
   format: ExportFormat;
-  bytes: number;
-  lines: number;
   controller: AbortController;
 }
+
+// the export under way (its request, progress and Cancelar) loads with the first format chosen
+const ExportRun = lazy(() => import('./export-run'));
 
 export interface ExportMenuProps {
   /** The list's request (`list.request`): its path and query, pagination dropped here. */
@@ -66,13 +65,8 @@ const s = {
     _hover: { bg: 'gray.100' },
     _focusVisible: { outline: '2px solid', outlineColor: 'primary.500' },
   }),
-  status: css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' }),
-  progress: css({ w: '24', h: '2', accentColor: 'primary.500' }),
-  cancel: css({ textDecoration: 'underline', cursor: 'pointer', color: 'primary.700' }),
   hidden: css({ srOnly: true }),
 };
-
-const count = new Intl.NumberFormat('pt-BR');
 
 /**
  * 'Exportar' of the list kit (docs/frontend.md "Exporting a list"): a button in the list header that
@@ -103,51 +97,18 @@ export function ExportMenu({ request, columns, title, total }: ExportMenuProps) 
     };
   }, [open]);
 
-  const start = async (format: ExportFormat) => {
+  const start = (format: ExportFormat) => {
     setOpen(false);
     const controller = new AbortController();
-    setRunning({ format, bytes: 0, lines: 0, controller });
-    try {
-      const { downloadFile, saveFile } = await loadDownload();
-      const { pagination: _pagination, ...query } = request.query;
-      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const spec = JSON.stringify({ format, name: title, timeZone, columns: exportRequestColumns(columns) });
-      const file = await downloadFile(
-        `${request.path}/export`,
-        { ...query, export: spec },
-        {
-          signal: controller.signal,
-          fallbackName: `exportacao.${format}`,
-          onProgress: ({ bytes, lines }) => setRunning((r) => (r && r.controller === controller ? { ...r, bytes, lines } : r)),
-        },
-      );
-      saveFile(file);
-      toast({ title: 'Exportação concluída', description: file.fileName });
-    } catch (error) {
-      if (controller.signal.aborted) toast({ title: 'Exportação cancelada', description: `A exportação de ${title} foi cancelada.` });
-      else toast({ title: 'Erro', description: errorMessage(error, 'Não foi possível exportar a lista.'), variant: 'destructive' });
-    } finally {
-      setRunning((r) => (r?.controller === controller ? null : r));
-    }
+    setRunning({ format, controller });
   };
 
-  if (running) {
-    const rows = Math.max(running.lines - 1, 0);
-    const csvTotal = running.format === 'csv' && total ? total : undefined;
+  if (running)
     return (
-      <div className={s.root}>
-        <span role="status" className={s.status}>
-          {csvTotal !== undefined ? <progress className={s.progress} value={Math.min(rows, csvTotal)} max={csvTotal} aria-hidden /> : null}
-          {running.format === 'csv'
-            ? `Exportando... ${count.format(rows)}${csvTotal !== undefined ? ` de ${count.format(csvTotal)}` : ''} linhas`
-            : `Exportando... ${formatFileSize(running.bytes)} recebidos`}
-        </span>
-        <button type="button" className={s.cancel} onClick={() => running.controller.abort()}>
-          Cancelar exportação
-        </button>
-      </div>
+      <Suspense fallback={<span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Exportando...</span>}>
+        <ExportRun {...running} request={request} columns={columns} title={title} total={total} onDone={() => setRunning((r) => (r === running ? null : r))} />
+      </Suspense>
     );
-  }
 
   const reasonId = `${id}export-reason`;
   return (
@@ -175,10 +136,10 @@ export function ExportMenu({ request, columns, title, total }: ExportMenuProps) 
       )}
       {open ? (
         <div id={`${id}export-menu`} className={s.menu} role="group" aria-label="Formato do arquivo">
-          <button type="button" className={s.item} autoFocus onClick={() => void start('csv')}>
+          <button type="button" className={s.item} autoFocus onClick={() => start('csv')}>
             CSV
           </button>
-          <button type="button" className={s.item} onClick={() => void start('xlsx')}>
+          <button type="button" className={s.item} onClick={() => start('xlsx')}>
             XLSX
           </button>
         </div>
