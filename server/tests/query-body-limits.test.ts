@@ -51,11 +51,17 @@ describe('malformed queries answer 400 on every list route', () => {
     expect(listRoutes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/users', '/api/states', '/api/sales-orders']));
   });
 
+  /** An export route (`<list>/export`) reads its list's query beside a valid file spec, so the same cases reach its query. */
+  const withSpec = (path: string, q: string) =>
+    path.endsWith('/export')
+      ? `${q}&export=${encodeURIComponent(JSON.stringify({ format: 'csv', name: 'x', columns: [{ header: 'Id', value: ['id'] }] }))}`
+      : q;
+
   for (const route of listRoutes) {
     it(`GET ${route.path}`, async () => {
       const token = await login('admin');
       for (const [q, message] of cases) {
-        const res = await api('GET', `${route.path.replace(/^\/api/, '')}?${q}`, { token });
+        const res = await api('GET', `${route.path.replace(/^\/api/, '')}?${withSpec(route.path, q)}`, { token });
         expect(res.status, `${route.path}?${q} → ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
         expect(res.body.error.message, `${route.path}?${q}`).toMatch(message);
       }
@@ -63,7 +69,7 @@ describe('malformed queries answer 400 on every list route', () => {
       // for timestamps (42883) → the same 400 'Filtro inválido' instead of a 500
       const postgres = process.env.DATABASE_CLIENT === 'postgres';
       for (const q of ['filters[createdAt][$contains]=2026', 'filters[id][$startsWith]=1', 'filters[updatedAt][$endsWith]=Z']) {
-        const res = await api('GET', `${route.path.replace(/^\/api/, '')}?${q}`, { token });
+        const res = await api('GET', `${route.path.replace(/^\/api/, '')}?${withSpec(route.path, q)}`, { token });
         expect(res.status, `${route.path}?${q} → ${JSON.stringify(res.body).slice(0, 200)}`).toBe(postgres ? 400 : 200);
         expect(res.body.error?.message ?? null, `${route.path}?${q}`).toEqual(
           postgres ? expect.stringMatching(/^Filtro inválido: o operador não se aplica ao tipo do campo/) : null,
@@ -76,7 +82,7 @@ describe('malformed queries answer 400 on every list route', () => {
         'filters[createdAt][$gt]=2020-01-01',
         'sort[0]=id:DESC&sort[1]=createdAt',
       ]) {
-        expect((await api('GET', `${route.path.replace(/^\/api/, '')}?${q}`, { token })).status, `${route.path}?${q}`).toBe(200);
+        expect((await api('GET', `${route.path.replace(/^\/api/, '')}?${withSpec(route.path, q)}`, { token })).status, `${route.path}?${q}`).toBe(200);
       }
     });
   }

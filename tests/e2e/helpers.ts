@@ -23,6 +23,7 @@ export const ROLES = {
       'Perfis de acesso',
       'Estados',
       'Tipos de Documento',
+      'Histórico',
     ],
   },
   despachante: {

@@ -122,7 +122,8 @@ test('an administrator creates a role, grants it only sales-order find, and its 
   const role = await roleByName(request, name);
   expect(enabledActions(await roleTree(request, role.id))).toEqual(DEFAULTS);
 
-  // the matrix, from the row's link
+  // the matrix, from the row's link (other tests add roles: a page of 50 holds this one)
+  await page.goto('/roles?page=1&pageSize=50');
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row.getByRole('button', { name: 'Excluir' })).toHaveCount(1);
   await row.getByRole('link', { name: `Permissões de ${name}` }).click();
