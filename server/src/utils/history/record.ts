@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { requestState, type Json } from '../types';
-import { diff, snapshots, type Snapshot } from './snapshot';
+import { diff, recordedAttributes, snapshots, type Snapshot } from './snapshot';
 
 /**
  * The history of money and documents (docs/architecture.md "History of money and documents"): every create, update and delete of a
@@ -111,7 +111,7 @@ export function registerHistory(strapi: Core.Strapi): void {
 /** What the lifecycles read of Strapi's event. */
 interface LifecycleEvent {
   model: { uid: string };
-  params?: { where?: Json };
+  params?: { where?: Json; data?: Record<string, unknown> };
   result?: { id?: number } | { id?: number }[] | { count?: number } | null;
   state: Record<string, unknown>;
 }
@@ -123,9 +123,16 @@ const resultIds = (event: LifecycleEvent): number[] =>
 /** The users-permissions lifecycles: before* reads the rows a write names, after* reads them again and records. */
 function subscribeUsersAndRoles(strapi: Core.Strapi): void {
   const uidOf = (event: LifecycleEvent) => event.model.uid as UID.Schema;
+  /** An update whose data holds no recorded attribute (a reset token, the token version): nothing to read or record. */
+  const touchesRecorded = (event: LifecycleEvent) => {
+    const data = event.params?.data;
+    if (!data) return true;
+    const recorded = recordedAttributes(strapi, uidOf(event));
+    return Object.keys(data).some((name) => recorded.types.has(name));
+  };
   const remember = async (event: LifecycleEvent) => {
     const where = whereOf(event);
-    event.state.historyBefore = where ? await snapshots(strapi, uidOf(event), where) : [];
+    event.state.historyBefore = where && touchesRecorded(event) ? await snapshots(strapi, uidOf(event), where) : [];
   };
   const before = (event: LifecycleEvent) => (event.state.historyBefore as Snapshot[] | undefined) ?? [];
   const again = async (event: LifecycleEvent) => {
