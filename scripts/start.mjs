@@ -22,10 +22,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { once } from 'node:events';
-import { availableParallelism } from 'node:os';
-import { setTimeout as delay } from 'node:timers/promises';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -103,8 +101,8 @@ if (process.env.SKIP_BUILD !== '1') {
 // - the first worker boots alone (schema sync, seed) and the others start once it listens;
 // - one worker runs the scheduled sweeps (SCHEDULED_TASKS=on, the others off); its replacement takes them;
 // - a worker that dies after the server came up is replaced at once, and the log says how it ended (exit
-//   code or signal) and, when it died of an uncaught error, that error (server/src/utils/cluster.ts sends
-//   it); one that dies before the server ever came up is a failed boot: everything stops with its exit code.
+//   code or signal) and, when it died of an uncaught error, that error (server/src/utils/cluster.ts writes
+//   it, synchronously, to the file FATAL_ERROR_FILE names before the process ends); one that dies before the server ever came up is a failed boot: everything stops with its exit code.
 const WORKERS = workerCount();
 cluster.schedulingPolicy = cluster.SCHED_NONE;
 cluster.setupPrimary({ exec: path.join(server, 'node_modules/@strapi/strapi/bin/strapi.js'), args: ['start'], cwd: server });
@@ -116,7 +114,11 @@ const workerEnv = {
   NODE_ENV: process.env.NODE_ENV ?? 'production',
 };
 const listening = new WeakSet();
-const lastError = new WeakMap();
+/** One file per worker where it writes the error it dies of (read when it exits, then removed). */
+const fatalDir = mkdtempSync(path.join(tmpdir(), 'balcao-fatal-'));
+process.on('exit', () => rmSync(fatalDir, { recursive: true, force: true }));
+let forks = 0;
+const fatalFile = new WeakMap();
 let scheduler = null; // the worker that runs the scheduled sweeps
 let cameUp = false;
 let stopping = false;
@@ -134,14 +136,13 @@ function workerCount() {
 
 function fork() {
   const tasks = scheduler === null;
-  const worker = cluster.fork({ ...workerEnv, SCHEDULED_TASKS: tasks ? 'on' : 'off' });
+  const file = path.join(fatalDir, `worker-${++forks}.txt`);
+  const worker = cluster.fork({ ...workerEnv, SCHEDULED_TASKS: tasks ? 'on' : 'off', FATAL_ERROR_FILE: file });
+  fatalFile.set(worker, file);
   if (tasks) scheduler = worker;
   log(`servidor iniciado (pid ${worker.process.pid}${tasks ? ', com as tarefas agendadas' : ''})`);
 }
 
-cluster.on('message', (worker, msg) => {
-  if (msg?.balcao === 'fatal-error') lastError.set(worker, `${msg.origin}: ${String(msg.error).split('\n').slice(0, 6).join('\n')}`);
-});
 cluster.on('listening', (worker) => {
   listening.add(worker);
   log(`servidor (pid ${worker.process.pid}) aceitando conexões`);
@@ -165,14 +166,24 @@ cluster.on('exit', (worker, code, signal) => {
   replace(worker, how).catch((err) => console.error(`[start] ${err?.stack ?? err}`));
 });
 
+/** The error an exited worker wrote before it died (its first lines), or null; the file is removed. */
+function lastErrorOf(worker) {
+  const file = fatalFile.get(worker);
+  if (!file || !existsSync(file)) return null;
+  const text = readFileSync(file, 'utf8');
+  rmSync(file, { force: true });
+  return text.split('\n').slice(0, 6).join('\n');
+}
+
 /** Logs how `worker` ended (and the error it died of, if it sent one), then starts another. */
 async function replace(worker, how) {
-  // its last message may still be in the IPC pipe: wait (≤ 300 ms) for the channel to close
-  if (worker.isConnected()) await Promise.race([once(worker, 'disconnect'), delay(300)]);
   if (stopping) return;
-  console.error(`[start] o servidor (pid ${worker.process.pid}) terminou (${how}); iniciando de novo.`);
-  const error = lastError.get(worker);
-  if (error) console.error(`[start] último erro do servidor (pid ${worker.process.pid}): ${error}`);
+  const error = lastErrorOf(worker);
+  // one write: a reader of the log never sees the exit without its error
+  console.error(
+    `[start] o servidor (pid ${worker.process.pid}) terminou (${how}); iniciando de novo.` +
+      (error ? `\n[start] último erro do servidor (pid ${worker.process.pid}): ${error}` : ''),
+  );
   fork();
 }
 

@@ -67,7 +67,7 @@ describe.skipIf(inject('database').client === 'postgres')('npm start starts a se
       const pid = serverPid();
       process.kill(pid, 'SIGUSR2');
       await start.waitForOutput(new RegExp(`o servidor \\(pid ${pid}\\) terminou \\(código 1\\); iniciando de novo`), BACK_MS);
-      // the primary's line, from the error the worker sent it before dying (server/src/utils/cluster.ts)
+      // the primary's line, from the error the worker wrote before dying (server/src/utils/cluster.ts)
       expect(start.output()).toMatch(
         new RegExp(`último erro do servidor \\(pid ${pid}\\): unhandledRejection: Error: falha provocada pelo teste \\(SIGUSR2\\)`),
       );

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import cluster from 'node:cluster';
+import { writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { Client, type ClientConfig } from 'pg';
 
@@ -38,15 +38,21 @@ export const isDraining = () => draining;
 export const scheduledTasksHere = () => process.env.SCHEDULED_TASKS !== 'off';
 
 /**
- * In a worker of `npm start` (Node's cluster), sends the error that is about to end the process — an
- * uncaught exception or an unhandled rejection — to the primary, which logs it beside the exit code
- * (`{ balcao: 'fatal-error', origin, error }`, the error's stack). No-op outside a cluster worker.
+ * In a worker of `npm start` (Node's cluster), writes the error that is about to end the process — an
+ * uncaught exception or an unhandled rejection — as `<origin>: <stack>` to the file FATAL_ERROR_FILE
+ * names, synchronously (an IPC message sent now may never leave: the process ends first); the
+ * primary logs it beside the exit code. No-op without FATAL_ERROR_FILE.
  */
 export function reportFatalErrorsToPrimary(): void {
-  if (!cluster.isWorker) return;
+  const file = process.env.FATAL_ERROR_FILE;
+  if (!file) return;
   process.on('uncaughtExceptionMonitor', (error: unknown, origin: string) => {
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    process.send?.({ balcao: 'fatal-error', origin, error: text });
+    try {
+      writeFileSync(file, `${origin}: ${text}`);
+    } catch {
+      // the primary then logs the exit without the error
+    }
   });
 }
 
