@@ -152,6 +152,10 @@ function startOutboxRuntime(startOutbox: typeof import('@/lib/offline/sync').sta
     // an order's own edit (order.update): its detail and the lists
     void queryClient.invalidateQueries({ queryKey: salesOrderKeys.all() });
   };
+  const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DELIVERED_CHANNEL) : undefined;
+  channel?.addEventListener('message', (e: MessageEvent<{ orderId?: unknown }>) => {
+    if (typeof e.data?.orderId === 'number') refreshOrder(e.data.orderId);
+  });
   // A drained queue delivers many items a second: their orders are refreshed, and the other tabs
   // told, once per burst (DELIVERY_BURST_MS), not once per item, and each success text shows once
   // with how many items it stands for.
@@ -163,10 +167,6 @@ function startOutboxRuntime(startOutbox: typeof import('@/lib/offline/sync').sta
   });
   const successes = createCoalescer<string>(DELIVERY_BURST_MS, (texts) => {
     for (const [text, count] of texts) toast({ title: 'Sucesso', description: count === 1 ? text : `${text} (${count} itens da fila de envio)` });
-  });
-  const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DELIVERED_CHANNEL) : undefined;
-  channel?.addEventListener('message', (e: MessageEvent<{ orderId?: unknown }>) => {
-    if (typeof e.data?.orderId === 'number') refreshOrder(e.data.orderId);
   });
   return startOutbox({
     session,

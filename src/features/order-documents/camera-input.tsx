@@ -1,5 +1,6 @@
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
+import { Icon } from '@/components/ui/icons';
 
 /** What the camera input accepts: any image, so the phone's camera answers (spec 001 §5 lists the formats the server keeps). */
 export const CAMERA_ACCEPT = 'image/*';
@@ -24,7 +25,7 @@ export function CameraInput({
     <label
       className={cx(button({ variant: 'outline' }), css({ cursor: 'pointer', _focusWithin: { outline: '2px solid', outlineColor: 'primary.500' } }), className)}
     >
-      <CameraIcon />
+      <Icon name="camera" size={16} />
       <span>{text}</span>
       <input
         type="file"
@@ -39,23 +40,5 @@ export function CameraInput({
         }}
       />
     </label>
-  );
-}
-
-function CameraIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M14.5 4h-5L7 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z" />
-    </svg>
   );
 }
