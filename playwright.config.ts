@@ -18,6 +18,7 @@ process.env.E2E_PWA_ONLY_PORT ??= String(Number(PORT) + 10000);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
