@@ -180,7 +180,7 @@ export async function stopInstance(tmp: string, name: InstanceName, ms = 40_000)
 }
 
 /** Debian's PostgreSQL binaries (installs the package with apt-get when missing, like scripts/test-postgres.sh). */
-function postgresBin(): string {
+export function postgresBin(): string {
   const find = () =>
     existsSync('/usr/lib/postgresql')
       ? readdirSync('/usr/lib/postgresql')
@@ -204,7 +204,7 @@ function postgresBin(): string {
 }
 
 /** Runs a PostgreSQL tool, as the `postgres` user when we are root (initdb refuses root). */
-function pgTool(bin: string, tool: string, args: string[]) {
+export function pgTool(bin: string, tool: string, args: string[]) {
   const root = process.getuid?.() === 0;
   const res = root
     ? spawnSync('runuser', ['-u', 'postgres', '--', `${bin}/${tool}`, ...args], { encoding: 'utf8' })
