@@ -170,6 +170,20 @@ describe('docs/deploy.md "Install, step by step"', () => {
     expect(await page.text()).toContain('deploy guide stub');
   });
 
+  it("step 4's privacy check fails on a store that answers anonymous reads (s3rver without the gate)", async () => {
+    const blocks = guideBlocks(readFileSync(path.join(repoDir, 'docs/deploy.md'), 'utf8')).filter(
+      (b) => b.kind === 'run' && (b.step.startsWith('1.') || b.step.startsWith('4.')),
+    );
+    const log = path.join(tmp, 'logs/guide-public-store.log');
+    const code = await runSegment(blocks, path.join(tmp, 'public-store-state.sh'), log, {
+      ...env,
+      S3_ENDPOINT: `http://${HOST}:${ports.s3}`,
+      S3_BUCKET: 'balcao-public',
+    });
+    expect(code).not.toBe(0);
+    expect(readFileSync(log, 'utf8')).toContain('bucket balcao-public answered 200 to an anonymous read: NOT private');
+  });
+
   it("the instances' logs: ISO 8601 UTC times (24-hour clock), no ANSI codes when not on a terminal", () => {
     for (const n of ['a', 'b', 'c']) {
       const log = processLog(tmp, `strapi-${n}`);

@@ -17,6 +17,8 @@ export interface GuideBlock {
   code: string;
   /** 1-based line of the opening fence in docs/deploy.md. */
   line: number;
+  /** The step it belongs to: the `### ` heading above it. */
+  step: string;
 }
 
 /**
@@ -29,15 +31,17 @@ export function guideBlocks(markdown: string): GuideBlock[] {
   if (start < 0) throw new Error('docs/deploy.md has no "## Install, step by step" section');
   const blocks: GuideBlock[] = [];
   let open: { info: string[]; line: number; body: string[] } | null = null;
+  let step = '';
   for (let i = start + 1; i < lines.length; i++) {
     const l = lines[i];
     if (!open && l.startsWith('## ')) break;
+    if (!open && l.startsWith('### ')) step = l.slice(4);
     if (!open && l.startsWith('```')) {
       open = { info: l.slice(3).trim().split(/\s+/), line: i + 1, body: [] };
     } else if (open && l.startsWith('```')) {
       if (open.info[0] === 'sh') {
         const manual = open.info[1] === 'manual';
-        blocks.push({ kind: manual ? 'manual' : 'run', tag: manual ? (open.info[2] ?? '') : '', code: open.body.join('\n'), line: open.line });
+        blocks.push({ kind: manual ? 'manual' : 'run', tag: manual ? (open.info[2] ?? '') : '', code: open.body.join('\n'), line: open.line, step });
       }
       open = null;
     } else if (open) {
