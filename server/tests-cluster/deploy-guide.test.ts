@@ -120,7 +120,7 @@ beforeAll(async () => {
   };
   await runGuide(guideBlocks(readFileSync(path.join(repoDir, 'docs/deploy.md'), 'utf8')));
   took = Date.now() - started;
-  console.log(`[deploy-guide] the guide ran in ${(took / 1000).toFixed(1)} s (logs: ${tmp}/logs)`);
+  console.log(`[deploy-guide] the guide ran in ${(took / 1000).toFixed(1)} s${process.env.KEEP_CLUSTER_TMP ? ` (logs: ${tmp}/logs)` : ''}`);
 }, 240_000);
 
 afterAll(async () => {
