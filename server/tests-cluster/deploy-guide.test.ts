@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processLog, removeTmp, repoDir, serverDir, signalProcess, sleep, startPrivateBucketGate, stopAll } from './cluster';
+import { bucketKeys } from './db';
 import { freePort, guideBlocks, parseUnit, playUnit, runSegment, startPostgresWithPasswords, type GuideBlock } from './deploy-guide';
 
 /**
@@ -168,6 +169,13 @@ describe('docs/deploy.md "Install, step by step"', () => {
     const page = await fetch(`${env.PUBLIC_URL}/sales-orders`, { headers: { 'Sec-Fetch-Dest': 'document' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('deploy guide stub');
+  });
+
+  it("step 8's upload is in the guide's bucket, which refuses an anonymous read of it", async () => {
+    const s3Info = { endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, accessKeyId: S3_KEY, secretAccessKey: S3_KEY };
+    const keys = (await bucketKeys({ s3: s3Info })).filter((k) => k.startsWith('balcao_check_'));
+    expect(keys).toHaveLength(1);
+    expect((await fetch(`${env.S3_ENDPOINT}/${env.S3_BUCKET}/${keys[0]}`)).status).toBe(403);
   });
 
   it("step 4's privacy check fails on a store that answers anonymous reads (s3rver without the gate)", async () => {
