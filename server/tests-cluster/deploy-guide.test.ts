@@ -118,6 +118,8 @@ beforeAll(async () => {
     S3_BUCKET: 'balcao-guide',
     S3_ACCESS_KEY_ID: S3_KEY,
     S3_SECRET_ACCESS_KEY: S3_KEY,
+    ADMIN_USERNAME: '123.456.789-09',
+    ADMIN_EMAIL: 'operacao@balcao.test',
   };
   await runGuide(guideBlocks(readFileSync(path.join(repoDir, 'docs/deploy.md'), 'utf8')));
   took = Date.now() - started;

@@ -74,7 +74,7 @@ export const SETTINGS: ReadonlyArray<{ name: string; secret: boolean }> = [
     name,
     secret: true,
   })),
-  ...['DATABASE_URL', 'DATABASE_PASSWORD', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SMTP_USERNAME', 'SMTP_PASSWORD'].map((name) => ({
+  ...['DATABASE_URL', 'DATABASE_PASSWORD', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SMTP_USERNAME', 'SMTP_PASSWORD', 'ADMIN_PASSWORD'].map((name) => ({
     name,
     secret: true,
   })),
@@ -127,6 +127,9 @@ export const SETTINGS: ReadonlyArray<{ name: string; secret: boolean }> = [
     'EMAIL_OUTBOX_DIR',
     'LOG_LEVEL',
     'SEED_DEMO',
+    'ADMIN_USERNAME',
+    'ADMIN_EMAIL',
+    'ADMIN_NAME',
     'SERVE_ADMIN',
     'SEARCH_INDEXES',
     'SHUTDOWN_TIMEOUT_MS',

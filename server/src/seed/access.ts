@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { isCpfOrCnpj, normalizeDocument } from '../utils/documents';
 import { ROLE_PERMISSIONS, ROLE_PERMISSIONS_VERSION, SEEDED_ROLES } from './role-permissions';
 
 const ROLE = 'plugin::users-permissions.role';
@@ -136,9 +137,10 @@ export async function seedAccess(strapi: Core.Strapi): Promise<void> {
   await grantNewActions(strapi, roleIds, all);
   await store.set({ value: applied });
 
-  // Demo logins.
+  // Demo logins, or (SEED_DEMO=false, an installation of its own) the first administrator only.
   const userService = strapi.plugin('users-permissions').service('user');
-  for (const u of DEMO_USERS) {
+  const logins = process.env.SEED_DEMO === 'false' ? firstAdministrator(strapi) : DEMO_USERS.map((u) => ({ ...u, password: SEED_PASSWORD }));
+  for (const u of logins) {
     const existing = await strapi.db.query(USER).findOne({ where: { username: u.username } });
     if (existing) continue;
     await userService.add({
@@ -146,7 +148,7 @@ export async function seedAccess(strapi: Core.Strapi): Promise<void> {
       email: u.email,
       name: u.name,
       type: u.type,
-      password: SEED_PASSWORD,
+      password: u.password,
       provider: 'local',
       confirmed: true,
       blocked: false,
@@ -154,6 +156,31 @@ export async function seedAccess(strapi: Core.Strapi): Promise<void> {
       address_state_id: states[u.uf],
     });
   }
+}
+
+/**
+ * The first administrator of an installation without demo data (SEED_DEMO=false), from
+ * ADMIN_USERNAME (its CPF or CNPJ, punctuation allowed), ADMIN_EMAIL, ADMIN_PASSWORD (6–200
+ * characters) and ADMIN_NAME (default "Administrador"); docs/deploy.md step 5. Created once: a
+ * later start finds the username and changes nothing, so the password changed in the app stays.
+ * None of the four demo logins (with their published password) exists on such an installation.
+ * Without the three variables it creates no one and logs a warning.
+ * @throws Error when the variables are set but the document, e-mail or password is invalid (the start stops).
+ */
+function firstAdministrator(strapi: Core.Strapi) {
+  const { ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
+  if (!ADMIN_USERNAME && !ADMIN_EMAIL && !ADMIN_PASSWORD) {
+    strapi.log.warn('SEED_DEMO=false sem ADMIN_USERNAME, ADMIN_EMAIL e ADMIN_PASSWORD: nenhum administrador criado.');
+    return [];
+  }
+  const username = normalizeDocument(ADMIN_USERNAME ?? '');
+  if (!isCpfOrCnpj(username)) throw new Error('ADMIN_USERNAME deve ser um CPF ou CNPJ válido.');
+  if (!ADMIN_EMAIL || !/^[^@\s]+@[^@\s]+$/.test(ADMIN_EMAIL)) throw new Error('ADMIN_EMAIL deve ser um e-mail válido.');
+  if (!ADMIN_PASSWORD || ADMIN_PASSWORD.length < 6 || ADMIN_PASSWORD.length > 200) {
+    throw new Error('ADMIN_PASSWORD deve ter de 6 a 200 caracteres.');
+  }
+  const name = process.env.ADMIN_NAME || 'Administrador';
+  return [{ username, email: ADMIN_EMAIL.toLowerCase(), name, type: 'admin', role: 'administrador', uf: 'SP', password: ADMIN_PASSWORD }];
 }
 
 /**
