@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiUrl, login } from './helpers/api';
+import { anOrder, get } from './helpers/business';
+import { ownHistory } from './helpers/history';
+import { cpf } from './helpers/scope';
+import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
+
+/**
+ * Two instances on one database (docs/architecture.md "Concurrent writes"): the run's shared Strapi and a
+ * second one in this worker on the same SQLite file or PostgreSQL database, as two server processes of
+ * `npm start` or two instances behind the balancer. Each round sends the same write to both at the same
+ * moment: exactly one succeeds, the other gets the answer a sequential repeat gets, the row ends in the
+ * one state and the history holds one change.
+ */
+const ROUNDS = 20;
+
+let second: Awaited<ReturnType<typeof startSecondStrapi>>;
+let ports: [number, number];
+let token = '';
+let methodId = 0;
+
+beforeAll(async () => {
+  second = await startSecondStrapi({ AUTH_RATELIMIT: 'false' }, inject('database'));
+  ports = [Number(new URL(apiUrl()).port), second.port];
+  token = await login('admin');
+  methodId = (await get('admin', '/payment-methods?pagination[pageSize]=1')).data[0].id;
+}, 180_000);
+afterAll(async () => {
+  await second?.stop();
+});
+
+type Answer = Awaited<ReturnType<typeof requestFrom>>;
+
+/** The same request sent to both instances at once (new connections, started together); answers in instance order. */
+function both(method: string, path: string, body?: unknown): Promise<[Answer, Answer]> {
+  const send = (port: number) => requestFrom(port, method, `/api${path}`, { body, headers: { Authorization: `Bearer ${token}` }, timeoutMs: 30_000 });
+  return Promise.all([send(ports[0]), send(ports[1])]);
+}
+
+/** The one success and the one refusal of a round; fails the test unless there is exactly one of each. */
+function oneOf(answers: [Answer, Answer], ok: number): { won: Answer; lost: Answer } {
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses, JSON.stringify(answers.map((a) => a.body))).toContain(ok);
+  expect(statuses.filter((s) => s === ok)).toHaveLength(1);
+  const won = answers.find((a) => a.status === ok) as Answer;
+  return { won, lost: answers.find((a) => a !== won) as Answer };
+}
+
+const one = (port: number, method: string, path: string, body?: unknown) =>
+  requestFrom(port, method, `/api${path}`, { body, headers: { Authorization: `Bearer ${token}` }, timeoutMs: 30_000 });
+
+describe('the same write sent to two instances at once', () => {
+  it('a receivable with one custom_document_id is created once; the other answers as a sequential repeat', async () => {
+    const order = await anOrder('admin');
+    for (let round = 0; round < ROUNDS; round++) {
+      const customId = `SO-${order.id}-race-${Date.now()}-${round}`;
+      const body = { data: { pedido_id: order.id, payment_method_id: methodId, amount_original: 10, custom_document_id: customId } };
+      const { won, lost } = oneOf(await both('POST', '/receivables', body), 201);
+      const repeat = await one(ports[round % 2], 'POST', '/receivables', body);
+      expect(repeat.status).toBe(409);
+      expect(lost.status).toBe(repeat.status);
+      expect(lost.body.error.message).toBe('Pagamento já registrado com este custom_document_id');
+      expect(lost.body.error.message).toBe(repeat.body.error.message);
+      expect(lost.body.error.details.documentId).toBe(won.body.data.documentId);
+      const rows = await get('admin', `/receivables?filters[custom_document_id][$eq]=${encodeURIComponent(customId)}`);
+      expect(rows.meta.pagination.total).toBe(1);
+      expect((await ownHistory('receivable', won.body.data.documentId)).map((e) => e.action)).toEqual(['create']);
+    }
+  });
+
+  it('confirm and undo of one payment succeed once; the other answers as a sequential repeat; one history change each', async () => {
+    const order = await anOrder('admin');
+    for (let round = 0; round < ROUNDS; round++) {
+      const created = await one(ports[0], 'POST', '/receivables', { data: { pedido_id: order.id, payment_method_id: methodId, amount_original: 10 } });
+      expect(created.status).toBe(201);
+      const { documentId } = created.body.data;
+      for (const [action, status, label] of [
+        ['confirm', 'paid', 'Só um pagamento pendente pode ser confirmado (este está pago).'],
+        ['undo', 'reversed', 'Só um pagamento pago pode ser estornado (este está estornado).'],
+      ] as const) {
+        const { won, lost } = oneOf(await both('POST', `/receivables/${action}/${documentId}`), 200);
+        expect(won.body.data.status_in).toBe(status);
+        const repeat = await one(ports[round % 2], 'POST', `/receivables/${action}/${documentId}`);
+        expect(repeat.status).toBe(409);
+        expect(repeat.body.error.message).toBe(label);
+        expect([lost.status, lost.body.error.message, lost.body.error.details]).toEqual([repeat.status, repeat.body.error.message, repeat.body.error.details]);
+        expect((await get('admin', `/receivables/${documentId}`)).data.status_in).toBe(status);
+      }
+      const history = await ownHistory('receivable', documentId);
+      expect(history.map((e) => [e.action, e.changes.status_in ?? null])).toEqual([
+        ['create', expect.anything()],
+        ['update', { old: 'pending', new: 'paid' }],
+        ['update', { old: 'paid', new: 'reversed' }],
+      ]);
+    }
+  });
+
+  it('a customer with one CPF/CNPJ is created once; the other answers as a sequential repeat', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const doc = cpf(800000000 + Math.floor(Math.random() * 99_999_999));
+      const body = { data: { name: 'Cliente Concorrente', cpf_cnpj: doc } };
+      const { won, lost } = oneOf(await both('POST', '/customers', body), 201);
+      const repeat = await one(ports[round % 2], 'POST', '/customers', body);
+      expect(repeat.status).toBe(409);
+      expect([lost.status, lost.body.error.message, lost.body.error.details]).toEqual([repeat.status, 'CPF/CNPJ já cadastrado', repeat.body.error.details]);
+      expect((await get('admin', `/customers?filters[cpf_cnpj][$eq]=${doc}`)).meta.pagination.total).toBe(1);
+      expect((await ownHistory('customer', won.body.data.documentId)).map((e) => e.action)).toEqual(['create']);
+    }
+  });
+
+  it('a state with one abbreviation is created once; the other answers as a sequential repeat', async () => {
+    const taken = new Set<string>((await get('admin', '/states?pagination[pageSize]=100')).data.map((s: { abbreviation: string }) => s.abbreviation));
+    const free = [...'QWXYZ'].flatMap((a) => [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((b) => a + b)).filter((ab) => !taken.has(ab));
+    for (let round = 0; round < ROUNDS; round++) {
+      const abbreviation = free[round];
+      const body = { data: { name: `Estado ${abbreviation}`, abbreviation } };
+      const { won, lost } = oneOf(await both('POST', '/states', body), 201);
+      const repeat = await one(ports[round % 2], 'POST', '/states', body);
+      expect(repeat.status).toBe(400);
+      expect([lost.status, lost.body.error.message]).toEqual([repeat.status, `Já existe um estado com a sigla ${abbreviation}.`]);
+      expect((await get('admin', `/states?filters[abbreviation][$eq]=${abbreviation}`)).meta.pagination.total).toBe(1);
+      expect((await one(ports[0], 'DELETE', `/states/${won.body.data.documentId}`)).status).toBe(204);
+    }
+  });
+});
