@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiUrl, login } from './helpers/api';
 import { anOrder, get } from './helpers/business';
 import { ownHistory } from './helpers/history';
-import { cpf } from './helpers/scope';
+import { cnpj, cpf } from './helpers/scope';
 import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
 
 /**
@@ -120,6 +120,38 @@ describe('the same write sent to two instances at once', () => {
       expect([lost.status, lost.body.error.message]).toEqual([repeat.status, `Já existe um estado com a sigla ${abbreviation}.`]);
       expect((await get('admin', `/states?filters[abbreviation][$eq]=${abbreviation}`)).meta.pagination.total).toBe(1);
       expect((await one(ports[0], 'DELETE', `/states/${won.body.data.documentId}`)).status).toBe(204);
+    }
+  });
+
+  it('an agreement of one dispatcher–dealership pair is created once, by POST or updateCompanies; the other POST answers as a sequential repeat', async () => {
+    const state = (await get('admin', '/states?filters[abbreviation][$eq]=SP')).data[0];
+    const dispatcher = await one(ports[0], 'POST', '/companies/createDispatcher', {
+      data: { trade_name: 'Despachante Concorrente', cnpj: cnpj(700000000000 + Math.floor(Math.random() * 99_999_999_999)), address_state_id: state.id },
+    });
+    expect(dispatcher.status).toBe(201);
+    const disp = dispatcher.body.data;
+    const dealer = (await get('admin', '/companies?filters[type][$eq]=company&populate=user_id&pagination[pageSize]=1')).data[0];
+    const pairPath = `/company-agreements?filters[user_dispatcher_id][id][$eq]=${disp.user_id.id}&filters[user_company_id][id][$eq]=${dealer.user_id.id}`;
+    for (let round = 0; round < ROUNDS; round++) {
+      const body = { data: { user_dispatcher_id: disp.user_id.id, user_company_id: dealer.user_id.id, dispatcher_profit_percentage: round } };
+      const { won, lost } = oneOf(await both('POST', '/company-agreements', body), 201);
+      const repeat = await one(ports[round % 2], 'POST', '/company-agreements', body);
+      expect(repeat.status).toBe(409);
+      expect([lost.status, lost.body.error.message, lost.body.error.details]).toEqual([
+        repeat.status,
+        'Já existe um vínculo entre este despachante e esta concessionária',
+        { documentId: won.body.data.documentId, id: won.body.data.id },
+      ]);
+      expect((await get('admin', pairPath)).meta.pagination.total).toBe(1);
+      expect((await one(ports[0], 'DELETE', `/company-agreements/${won.body.data.documentId}`)).status).toBe(204);
+      // updateCompanies upserts the same pair: of two at once, one creates and the other updates
+      const link = { data: { companies: [{ id: dealer.id }], incentivoDespachante: 1, incentivoConcessionaria: 2 } };
+      const linked = await both('PUT', `/companies/${disp.documentId}/updateCompanies`, link);
+      expect(linked.map((a) => a.status)).toEqual([200, 200]);
+      expect(linked.map((a) => a.body.meta.created).sort()).toEqual([0, 1]);
+      const pair = await get('admin', pairPath);
+      expect(pair.meta.pagination.total).toBe(1);
+      expect((await one(ports[0], 'DELETE', `/company-agreements/${pair.data[0].documentId}`)).status).toBe(204);
     }
   });
 });

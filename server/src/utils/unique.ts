@@ -41,3 +41,17 @@ export async function writeOrConflict<T>(
     throw e;
   }
 }
+
+/**
+ * Holds, until the caller's transaction ends, a lock named `key` (a business value, e.g. `company-agreement:3:7`):
+ * on PostgreSQL a transaction-scoped advisory lock (`pg_advisory_xact_lock` of the key's 64-bit hash), so a
+ * second transaction asking for the same key — on this instance or another — waits for the first to commit
+ * before it checks the value. On SQLite nothing is needed: every write transaction holds the database's write
+ * lock from its start (utils/sqlite-writers.ts). For values no unique index can hold (a pair of relations lives
+ * in link tables). Throws when called outside a transaction, where the lock would end at once.
+ */
+export async function lockValue(strapi: Core.Strapi, key: string): Promise<void> {
+  if (!strapi.db.inTransaction()) throw new Error(`lockValue(${key}) outside a transaction`);
+  if (strapi.db.dialect.client !== 'postgres') return;
+  await strapi.db.transaction(({ trx }) => trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key]));
+}

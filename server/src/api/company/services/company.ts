@@ -123,6 +123,7 @@ export async function checkCompany(strapi: Core.Strapi, data: Json, documentId: 
 const USER = 'plugin::users-permissions.user';
 const AGREEMENT = 'api::company-agreement.company-agreement';
 const round = (n: number) => Math.round(n * 100) / 100;
+type Upserted = { documentId: string; created: boolean };
 
 /**
  * The caller's own company record (spec 000 §6 company custom actions): for dealership and
@@ -237,14 +238,13 @@ async function linkDealerships(strapi: Core.Strapi, documentId: string, data: Js
     percentage(p, 'company_profit_percentage');
     rows.push({ userId: company.user_id.id, d: p.dispatcher_profit_percentage as number, c: p.company_profit_percentage as number });
   }
-  const agreements = strapi.service(AGREEMENT) as unknown as { upsertPair(d: number, c: number, dp: number, cp: number): Promise<{ documentId: string }> };
+  const agreements = strapi.service(AGREEMENT) as unknown as { upsertPair(d: number, c: number, dp: number, cp: number): Promise<Upserted> };
   let created = 0;
   const result = await strapi.db.transaction(async () => {
     const out = [];
     for (const r of rows) {
-      const exists = await strapi.db.query(AGREEMENT).count({ where: { user_dispatcher_id: dispatcher.user_id.id, user_company_id: r.userId } });
-      if (!exists) created += 1;
       const a = await agreements.upsertPair(dispatcher.user_id.id, r.userId, r.d, r.c);
+      if (a.created) created += 1;
       out.push(await strapi.documents(AGREEMENT).findOne({ documentId: a.documentId, populate: ['user_company_id', 'user_dispatcher_id'] }));
     }
     return out;

@@ -62,6 +62,6 @@ export default factories.createCoreService(
     ({ strapi }) => ({
       assertEditableBy: (scope: Scope, id: string) => assertEditableBy(strapi, scope, id),
     }),
-    uniqueDocument,
+    { recheck: uniqueDocument },
   ),
 );

@@ -144,6 +144,6 @@ export default factories.createCoreService(
         });
       },
     }),
-    uniqueCustomId,
+    { recheck: uniqueCustomId },
   ),
 );

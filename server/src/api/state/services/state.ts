@@ -27,4 +27,4 @@ async function uniqueAbbreviation(strapi: Core.Strapi, data: Json, documentId: s
   if (other && other.documentId !== documentId) fail('abbreviation', `Já existe um estado com a sigla ${abbreviation}.`);
 }
 
-export default factories.createCoreService(UID, checkedService(check, undefined, uniqueAbbreviation));
+export default factories.createCoreService(UID, checkedService(check, undefined, { recheck: uniqueAbbreviation }));
