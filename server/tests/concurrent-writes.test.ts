@@ -154,4 +154,25 @@ describe('the same write sent to two instances at once', () => {
       expect((await one(ports[0], 'DELETE', `/company-agreements/${pair.data[0].documentId}`)).status).toBe(204);
     }
   });
+
+  it('a user with one username (CPF/CNPJ) or e-mail is created once; the other answers as a sequential repeat', async () => {
+    const newCpf = () => cpf(500000000 + Math.floor(Math.random() * 199_999_999));
+    const user = (username: string, email: string) => ({ data: { username, email, name: 'Usuário Concorrente', password: 'segredo1' } });
+    for (let round = 0; round < ROUNDS; round++) {
+      const username = newCpf();
+      const byUsername = user(username, `corrida-${username}@teste.local`);
+      const first = oneOf(await both('POST', '/users', byUsername), 201);
+      const repeat = await one(ports[round % 2], 'POST', '/users', byUsername);
+      expect([repeat.status, repeat.body.error.message]).toEqual([400, 'Já existe um usuário com este CPF/CNPJ.']);
+      expect([first.lost.status, first.lost.body.error.message]).toEqual([repeat.status, repeat.body.error.message]);
+      // two usernames, one e-mail
+      const email = `outro-${username}@teste.local`;
+      const answers = await Promise.all(ports.map((port) => one(port, 'POST', '/users', user(newCpf(), email))));
+      const second = oneOf(answers as [Answer, Answer], 201);
+      const again = await one(ports[round % 2], 'POST', '/users', user(newCpf(), email));
+      expect([again.status, again.body.error.message]).toEqual([400, 'Já existe um usuário com este e-mail.']);
+      expect([second.lost.status, second.lost.body.error.message]).toEqual([again.status, again.body.error.message]);
+      expect((await get('admin', `/users?filters[email][$eq]=${email}`)).data).toHaveLength(1);
+    }
+  });
 });
