@@ -1,13 +1,16 @@
 import { errors } from '@strapi/utils';
 import { errors as dbErrors } from '@strapi/database';
 import type { AppContext } from '../utils/types';
+import { isUniqueViolation } from '../utils/unique';
 
 /**
  * `global::db-errors`, just inside strapi::errors.
  * PostgreSQL refuses values SQLite silently accepts (text in an integer filter, an id beyond int4,
  * a NUL byte, a string over varchar(255), a LIKE operator on a date/number/boolean column); those
  * driver errors become a 400 with a readable message
- * instead of a 500. Unique violations become 409. Strapi's own value errors from its database
+ * instead of a 500. Unique violations (PostgreSQL's and SQLite's: utils/unique.ts) become 409; the services of
+ * the unique business values answer their races with their own message first (docs/architecture.md
+ * "Concurrent writes"). Strapi's own value errors from its database
  * layer (`InvalidDatetimeFormat`, `InvalidDateFormat`, `InvalidTimeFormat`, `InvalidRelationError`,
  * `NotNullError`: e.g. `filters[createdAt][$gt]=notadate` on /users, whose stock controller skips
  * the entity service that maps them) become a 400 with Strapi's message, as the entity service
@@ -53,11 +56,16 @@ export default () => async (ctx: AppContext, next: () => Promise<void>) => {
     if (e instanceof dbErrors.DatabaseError) throw new errors.ValidationError(e.message, { source: 'database' });
     const code = driverCode(e);
     if (code && BAD_VALUE[code]) throw new errors.ValidationError(BAD_VALUE[code], { code });
-    if (code === '23505') {
+    if (isUniqueViolation(e)) {
       ctx.status = 409;
       ctx.body = {
         data: null,
-        error: { status: 409, name: 'ConflictError', message: 'Registro duplicado: já existe um registro com este valor.', details: { code } },
+        error: {
+          status: 409,
+          name: 'ConflictError',
+          message: 'Registro duplicado: já existe um registro com este valor.',
+          details: { code: code ?? 'unique' },
+        },
       };
       return;
     }

@@ -15,10 +15,14 @@ import { fileURLToPath } from 'node:url';
  * copy of that seeded state, with the uploads it wrote, taken right after that first start, before
  * any test wrote to it (the seed is idempotent: it finds its rows and adds none). The copy lives in
  * SECOND_STRAPI_TEMPLATE (a folder of the run, tests/global-setup.ts); without it every start seeds.
+ *
+ * `sharedDatabase`: the instance uses the run's own database instead (`inject('database')`: the same SQLite
+ * file or PostgreSQL database as the shared instance), as a second server process or a second instance
+ * behind the balancer does; no copy is made and none is kept.
  */
-export async function startSecondStrapi(env: Record<string, string | undefined>) {
+export async function startSecondStrapi(env: Record<string, string | undefined>, sharedDatabase?: SharedDatabase) {
   const tmp = mkdtempSync(path.join(tmpdir(), 'balcao-api2-'));
-  const template = process.env.SECOND_STRAPI_TEMPLATE;
+  const template = sharedDatabase ? undefined : process.env.SECOND_STRAPI_TEMPLATE;
   const seeded = template !== undefined && existsSync(path.join(template, 'ready'));
   if (seeded) {
     copyFileSync(path.join(template, 'test.db'), path.join(tmp, 'test.db'));
@@ -30,6 +34,7 @@ export async function startSecondStrapi(env: Record<string, string | undefined>)
     DATABASE_FILENAME: path.join(tmp, 'test.db'),
     PUBLIC_DIR: path.join(tmp, 'public'),
     EMAIL_OUTBOX_DIR: path.join(tmp, 'email-outbox'),
+    ...(sharedDatabase ? databaseEnv(sharedDatabase) : {}),
     ...env,
   };
   for (const [key, value] of Object.entries(settings)) {
@@ -71,6 +76,30 @@ export async function startSecondStrapi(env: Record<string, string | undefined>)
       }
       rmSync(tmp, { recursive: true, force: true });
     },
+  };
+}
+
+/** The run's database as tests/global-setup.ts provides it (`inject('database')`). */
+export interface SharedDatabase {
+  client: 'sqlite' | 'postgres';
+  filename: string;
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string;
+}
+
+/** The DATABASE_* variables of config/database.ts that point at `db`. */
+function databaseEnv(db: SharedDatabase): Record<string, string> {
+  if (db.client === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: db.filename };
+  return {
+    DATABASE_CLIENT: 'postgres',
+    DATABASE_HOST: db.host,
+    DATABASE_PORT: String(db.port),
+    DATABASE_NAME: db.database,
+    DATABASE_USERNAME: db.user,
+    DATABASE_PASSWORD: db.password,
   };
 }
 

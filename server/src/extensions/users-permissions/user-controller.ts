@@ -4,6 +4,7 @@ import { issueSessionToken } from './sessions';
 import { ADMIN_ONLY, ADMIN_ONLY_MESSAGES, bodyFields, normaliseUserFields, relationId } from './user-fields';
 import { exposeUserList } from '../../utils/user-exposure';
 import { assertQueryWidth } from '../../utils/query-width';
+import { isUniqueViolation } from '../../utils/unique';
 import type { AppContext, Json, SchemaView } from '../../utils/types';
 
 const { ValidationError, PolicyError, NotFoundError, ApplicationError } = errors;
@@ -92,11 +93,17 @@ async function ensureUnique(fields: Json, selfId?: number) {
   }
 }
 
-/** Turns a Document Service / database validation failure into a readable 400. */
-async function writeGuard<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Turns a Document Service / database validation failure into a readable 400. A write refused for a
+ * username or e-mail another write took in between, on this instance or another (by the unique index, or by
+ * Strapi's unique validator that saw the other row), runs `recheck` (ensureUnique) again, which answers the
+ * rule's own message.
+ */
+async function writeGuard<T>(fn: () => Promise<T>, recheck?: () => Promise<void>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
+    if (recheck && (isUniqueViolation(e) || e instanceof ValidationError) && !strapi.db.inTransaction()) await recheck();
     const err = e as { name?: unknown; message?: unknown; status?: unknown; expose?: unknown } | null | undefined; // whatever the database layer threw
     if (err?.name === 'ValidationError' || e instanceof errors.ApplicationError) throw e;
     // an HTTP error meant for the client (the 409 of a stale edit, utils/edit-version.ts) keeps its status
@@ -201,7 +208,10 @@ export const userController = {
       const defaultRole = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: advanced?.default_role ?? 'authenticated' } });
       data.role = defaultRole.id;
     }
-    const created = await writeGuard(() => userService().add(data));
+    const created = await writeGuard(
+      () => userService().add(data),
+      () => ensureUnique(fields),
+    );
     ctx.status = 201;
     ctx.body = await sanitizeUser(created, ctx);
   },
@@ -232,7 +242,10 @@ export const userController = {
       }
     }
     await ensureUnique(fields, id);
-    const updated = await writeGuard(() => userService().edit(id, fields));
+    const updated = await writeGuard(
+      () => userService().edit(id, fields),
+      () => ensureUnique(fields, id),
+    );
     ctx.body = await sanitizeUser(updated, ctx);
   },
 

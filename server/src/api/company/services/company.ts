@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { checkedService } from '../../../utils/checked-service';
+import { writeOrConflict } from '../../../utils/unique';
 import { isCnpj, normalizeDocument } from '../../../utils/documents';
 import { parseRef, relationRef, type RelationRef } from '../../../utils/relations';
+import { salesItemsSimulation } from '../../../utils/sales-simulation';
 import { conflict, email, fail, has, percentage, text } from '../../../utils/rules';
 import type { DocumentInput, Json } from '../../../utils/types';
 
@@ -26,18 +28,6 @@ export interface CompanyRow {
   type: 'company' | 'dispatcher';
   user_id?: { id: number; documentId?: string; type?: string } | null;
   [field: string]: unknown;
-}
-
-/** A sales item row (amounts in reais; `billing_type` percentage: the amounts are percent of the vehicle price). */
-interface SalesItemRow {
-  id: number;
-  documentId: string;
-  name: string;
-  billing_type: 'fixed_value' | 'percentage';
-  price: number | string;
-  vehicle_documentation_company_amount: number | string;
-  vehicle_sales_company_amount: number | string;
-  platform_amount: number | string;
 }
 
 /** 'dispacher' (the spec's misspelling) → 'dispatcher'; anything but company/dispatcher is a 400. */
@@ -122,7 +112,7 @@ export async function checkCompany(strapi: Core.Strapi, data: Json, documentId: 
 
 const USER = 'plugin::users-permissions.user';
 const AGREEMENT = 'api::company-agreement.company-agreement';
-const round = (n: number) => Math.round(n * 100) / 100;
+type Upserted = { documentId: string; created: boolean };
 
 /**
  * The caller's own company record (spec 000 §6 company custom actions): for dealership and
@@ -155,33 +145,39 @@ async function createDispatcher(strapi: Core.Strapi, input: Json, requestedUsern
   let username = fromCnpj.length >= 11 && fromCnpj.length <= 14 ? fromCnpj : normalizeDocument(requestedUsername);
   if (username.length < 11 || username.length > 14) username = `D${Date.now().toString().slice(-13)}`;
   const mail = ((typeof input.email === 'string' && input.email) || `${username.toLowerCase()}@despachante.balcao.local`).toLowerCase();
-  const taken = await strapi.db.query(USER).findOne({ where: { $or: [{ username }, { email: mail }] }, select: ['id'] });
-  if (taken) conflict('Já existe um usuário com este CNPJ ou e-mail', { username, email: mail });
+  // the unique indexes of username and e-mail back this check; a create that loses the race runs it again (utils/unique.ts)
+  const free = async () => {
+    if (await strapi.db.query(USER).findOne({ where: { $or: [{ username }, { email: mail }] }, select: ['id'] }))
+      conflict('Já existe um usuário com este CNPJ ou e-mail', { username, email: mail });
+  };
+  await free();
   const role =
     (await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'despachante' } })) ??
     (await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } }));
-  return strapi.db.transaction(async () => {
-    const user = await strapi.documents(USER).create({
-      data: {
-        username,
-        email: mail,
-        password: randomBytes(18).toString('base64url'),
-        provider: 'local',
-        confirmed: true,
-        blocked: false,
-        type: 'dispatcher',
-        name: input.trade_name,
-        phone_number: input.phone_number ?? null,
-        address_street: input.address_street ?? null,
-        address_number: input.address_number ?? null,
-        address_postal_code: input.address_postal_code ?? null,
-        address_state_id: input.address_state_id,
-        role: role?.id,
-      } as DocumentInput<typeof USER>,
+  const write = () =>
+    strapi.db.transaction(async () => {
+      const user = await strapi.documents(USER).create({
+        data: {
+          username,
+          email: mail,
+          password: randomBytes(18).toString('base64url'),
+          provider: 'local',
+          confirmed: true,
+          blocked: false,
+          type: 'dispatcher',
+          name: input.trade_name,
+          phone_number: input.phone_number ?? null,
+          address_street: input.address_street ?? null,
+          address_number: input.address_number ?? null,
+          address_postal_code: input.address_postal_code ?? null,
+          address_state_id: input.address_state_id,
+          role: role?.id,
+        } as DocumentInput<typeof USER>,
+      });
+      const data = { ...input, email: input.email ?? mail, user_id: user.id } as DocumentInput<typeof UID>;
+      return strapi.documents(UID).create({ data, populate: ['user_id', 'address_state_id'] });
     });
-    const data = { ...input, email: input.email ?? mail, user_id: user.id } as DocumentInput<typeof UID>;
-    return strapi.documents(UID).create({ data, populate: ['user_id', 'address_state_id'] });
-  });
+  return writeOrConflict(strapi, free, input, null, write);
 }
 
 /**
@@ -237,51 +233,18 @@ async function linkDealerships(strapi: Core.Strapi, documentId: string, data: Js
     percentage(p, 'company_profit_percentage');
     rows.push({ userId: company.user_id.id, d: p.dispatcher_profit_percentage as number, c: p.company_profit_percentage as number });
   }
-  const agreements = strapi.service(AGREEMENT) as unknown as { upsertPair(d: number, c: number, dp: number, cp: number): Promise<{ documentId: string }> };
+  const agreements = strapi.service(AGREEMENT) as unknown as { upsertPair(d: number, c: number, dp: number, cp: number): Promise<Upserted> };
   let created = 0;
   const result = await strapi.db.transaction(async () => {
     const out = [];
     for (const r of rows) {
-      const exists = await strapi.db.query(AGREEMENT).count({ where: { user_dispatcher_id: dispatcher.user_id.id, user_company_id: r.userId } });
-      if (!exists) created += 1;
       const a = await agreements.upsertPair(dispatcher.user_id.id, r.userId, r.d, r.c);
+      if (a.created) created += 1;
       out.push(await strapi.documents(AGREEMENT).findOne({ documentId: a.documentId, populate: ['user_company_id', 'user_dispatcher_id'] }));
     }
     return out;
   });
   return { agreements: result, created, updated: rows.length - created };
-}
-
-/**
- * The sales items that apply to a sale (getCompanySalesItemsSimulation): `query` has
- * vehicle_type_id and state_id (required), vehicle_price (reais, default 0), is_vehicle_financed
- * and is_special_plate ('true' includes the items flagged so). Each line has the three amounts
- * (reais; percentage items applied to vehicle_price) and `totals` sums them.
- */
-async function salesItemsSimulation(strapi: Core.Strapi, query: Json) {
-  const vt = relationRef(query.vehicle_type_id);
-  const st = relationRef(query.state_id);
-  if (!vt) fail('vehicle_type_id', 'Tipo de veículo é obrigatório');
-  if (!st) fail('state_id', 'Estado é obrigatório');
-  const price = query.vehicle_price === undefined ? 0 : Number(query.vehicle_price);
-  if (!Number.isFinite(price) || price < 0) fail('vehicle_price', 'Preço do veículo não pode ser negativo');
-  const where: Record<string, unknown> = {
-    vehicle_type_id: 'id' in vt ? { id: vt.id } : { documentId: vt.documentId },
-    state_id: 'id' in st ? { id: st.id } : { documentId: st.documentId },
-  };
-  if (query.is_vehicle_financed !== 'true') where.is_vehicle_financed = false;
-  if (query.is_special_plate !== 'true') where.is_special_plate = false;
-  const items: SalesItemRow[] = await strapi.db.query('api::sales-item.sales-item').findMany({ where, orderBy: { name: 'asc' }, limit: 100 });
-  const AMOUNTS = ['price', 'vehicle_documentation_company_amount', 'vehicle_sales_company_amount', 'platform_amount'] as const;
-  const lines = items.map((i) => {
-    const f = i.billing_type === 'percentage' ? price / 100 : 1;
-    return {
-      sales_item: { id: i.id, documentId: i.documentId, name: i.name, billing_type: i.billing_type, price: Number(i.price) },
-      ...(Object.fromEntries(AMOUNTS.map((k) => [k, round(Number(i[k]) * f)])) as Record<(typeof AMOUNTS)[number], number>),
-    };
-  });
-  const totals = Object.fromEntries(AMOUNTS.map((k) => [k, round(lines.reduce((a: number, l) => a + l[k], 0))]));
-  return { items: lines, totals };
 }
 
 /**

@@ -25,11 +25,17 @@ async function check(strapi: Core.Strapi, data: Json, documentId: string | null)
     const err = documentError(doc);
     if (err) fail('cpf_cnpj', err);
     data.cpf_cnpj = doc;
-    const other = await strapi.db.query(UID).findOne({ where: { cpf_cnpj: doc }, select: ['id', 'documentId'] });
-    if (other && other.documentId !== documentId) conflict('CPF/CNPJ já cadastrado', { documentId: other.documentId });
+    await uniqueDocument(strapi, data, documentId);
   }
   email(data);
   text(data, 'phone_number', { max: 20, maxMessage: 'Telefone inválido' });
+}
+
+/** cpf_cnpj (already normalised) is unique, backed by the schema's unique index `customers_cpf_cnpj_unique`: 409 'CPF/CNPJ já cadastrado'. */
+async function uniqueDocument(strapi: Core.Strapi, data: Json, documentId: string | null) {
+  if (typeof data.cpf_cnpj !== 'string') return;
+  const other = await strapi.db.query(UID).findOne({ where: { cpf_cnpj: data.cpf_cnpj }, select: ['id', 'documentId'] });
+  if (other && other.documentId !== documentId) conflict('CPF/CNPJ já cadastrado', { documentId: other.documentId });
 }
 
 /**
@@ -51,7 +57,11 @@ async function assertEditableBy(strapi: Core.Strapi, scope: Scope, id: string): 
 
 export default factories.createCoreService(
   UID,
-  checkedService(check, ({ strapi }) => ({
-    assertEditableBy: (scope: Scope, id: string) => assertEditableBy(strapi, scope, id),
-  })),
+  checkedService(
+    check,
+    ({ strapi }) => ({
+      assertEditableBy: (scope: Scope, id: string) => assertEditableBy(strapi, scope, id),
+    }),
+    { recheck: uniqueDocument },
+  ),
 );

@@ -86,39 +86,64 @@ async function check(strapi: Core.Strapi, data: Json, documentId: string | null)
     data.installments = inst;
   }
 
-  if (has(data, 'custom_document_id') && data.custom_document_id != null) {
-    text(data, 'custom_document_id', { max: 100 });
-    const other = await strapi.db.query(UID).findOne({ where: { custom_document_id: data.custom_document_id }, select: ['id', 'documentId'] });
-    if (other && other.documentId !== documentId) {
-      conflict('Pagamento já registrado com este custom_document_id', { documentId: other.documentId, id: other.id });
-    }
+  if (has(data, 'custom_document_id') && data.custom_document_id != null) text(data, 'custom_document_id', { max: 100 });
+  await uniqueCustomId(strapi, data, documentId);
+}
+
+/**
+ * custom_document_id is unique (the schema's unique index `receivables_custom_document_id_unique` backs it):
+ * 409 'Pagamento já registrado com este custom_document_id' with the existing record's documentId and id.
+ */
+async function uniqueCustomId(strapi: Core.Strapi, data: Json, documentId: string | null) {
+  if (typeof data.custom_document_id !== 'string') return;
+  const other = await strapi.db.query(UID).findOne({ where: { custom_document_id: data.custom_document_id }, select: ['id', 'documentId'] });
+  if (other && other.documentId !== documentId) {
+    conflict('Pagamento já registrado com este custom_document_id', { documentId: other.documentId, id: other.id });
   }
+}
+
+/**
+ * The receivable's current status, read with its row locked for this transaction on PostgreSQL
+ * (`SELECT … FOR UPDATE`): a second confirm or undo of the same payment at the same moment, on this
+ * instance or another, waits for the first to commit and reads the status it wrote. SQLite's writers
+ * already take turns (utils/sqlite-writers.ts). null when there is no such receivable.
+ */
+async function lockedStatus(strapi: Core.Strapi, documentId: string): Promise<{ id: number; status_in: string } | null> {
+  const query = strapi.db.queryBuilder(UID).select(['id', 'status_in']).where({ documentId });
+  const rows = (await (strapi.db.dialect.client === 'postgres' ? query.forUpdate() : query).execute()) as { id: number; status_in: string }[];
+  return rows[0] ?? null;
 }
 
 export default factories.createCoreService(
   UID,
-  checkedService(check, ({ strapi }) => ({
-    /**
-     * confirm (pending → paid) and undo (paid → reversed), spec 001 §4. Any other starting
-     * status answers 409 with a readable message; the receivable is returned after the change.
-     */
-    async transition(documentId: string, to: 'paid' | 'reversed', params: Record<string, unknown> = {}) {
-      const from = to === 'paid' ? 'pending' : 'paid';
-      return strapi.db.transaction(async () => {
-        const current = await strapi.db.query(UID).findOne({ where: { documentId }, select: ['id', 'status_in'] });
-        if (!current) throw new errors.NotFoundError('Não encontrado');
-        if (current.status_in !== from) {
-          const label: Record<string, string> = { paid: 'pago', pending: 'pendente', reversed: 'estornado' };
-          conflict(
-            to === 'paid'
-              ? `Só um pagamento pendente pode ser confirmado (este está ${label[current.status_in] ?? current.status_in}).`
-              : `Só um pagamento pago pode ser estornado (este está ${label[current.status_in] ?? current.status_in}).`,
-            { status_in: current.status_in },
-          );
-        }
-        const data = { status_in: to } as DocumentInput<typeof UID>;
-        return strapi.documents(UID).update({ ...params, documentId, data });
-      });
-    },
-  })),
+  checkedService(
+    check,
+    ({ strapi }) => ({
+      /**
+       * confirm (pending → paid) and undo (paid → reversed), spec 001 §4. Any other starting
+       * status answers 409 with a readable message; the receivable is returned after the change. The status is
+       * read and written in one transaction with the row locked, so of two concurrent calls one changes it and
+       * the other answers the 409 a sequential repeat answers.
+       */
+      async transition(documentId: string, to: 'paid' | 'reversed', params: Record<string, unknown> = {}) {
+        const from = to === 'paid' ? 'pending' : 'paid';
+        return strapi.db.transaction(async () => {
+          const current = await lockedStatus(strapi, documentId);
+          if (!current) throw new errors.NotFoundError('Não encontrado');
+          if (current.status_in !== from) {
+            const label: Record<string, string> = { paid: 'pago', pending: 'pendente', reversed: 'estornado' };
+            conflict(
+              to === 'paid'
+                ? `Só um pagamento pendente pode ser confirmado (este está ${label[current.status_in] ?? current.status_in}).`
+                : `Só um pagamento pago pode ser estornado (este está ${label[current.status_in] ?? current.status_in}).`,
+              { status_in: current.status_in },
+            );
+          }
+          const data = { status_in: to } as DocumentInput<typeof UID>;
+          return strapi.documents(UID).update({ ...params, documentId, data });
+        });
+      },
+    }),
+    { recheck: uniqueCustomId },
+  ),
 );

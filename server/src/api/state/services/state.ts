@@ -16,8 +16,15 @@ async function check(strapi: Core.Strapi, data: Json, documentId: string | null)
   const abbreviation = data.abbreviation.trim().toUpperCase();
   data.abbreviation = abbreviation;
   if (abbreviation.length !== 2) return;
+  await uniqueAbbreviation(strapi, data, documentId);
+}
+
+/** The abbreviation (already trimmed and upper-cased) is unique, backed by the schema's unique index `states_abbreviation_unique`. */
+async function uniqueAbbreviation(strapi: Core.Strapi, data: Json, documentId: string | null) {
+  const { abbreviation } = data;
+  if (typeof abbreviation !== 'string') return;
   const other = await strapi.db.query(UID).findOne({ where: { abbreviation }, select: ['id', 'documentId'] });
   if (other && other.documentId !== documentId) fail('abbreviation', `Já existe um estado com a sigla ${abbreviation}.`);
 }
 
-export default factories.createCoreService(UID, checkedService(check));
+export default factories.createCoreService(UID, checkedService(check, undefined, { recheck: uniqueAbbreviation }));
