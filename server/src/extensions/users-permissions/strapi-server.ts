@@ -49,6 +49,20 @@ interface PermissionService {
   findRolePermissions(roleID: unknown): Promise<unknown[]>;
 }
 
+/**
+ * user service whose `remove` runs in a transaction: the stock one is a bare query-engine delete, and the
+ * delete's history entry (utils/history, written by its lifecycle) must commit or fail with it. `add` and
+ * `edit` go through the Document Service, which already runs each in a transaction.
+ */
+function withAtomicRemove(factory: (deps: { strapi: Core.Strapi }) => UserService) {
+  return (deps: { strapi: Core.Strapi }): UserService => {
+    const service = factory(deps);
+    const remove = service.remove?.bind(service);
+    if (remove) service.remove = async (params: Record<string, unknown>) => deps.strapi.db.transaction(async () => remove(params));
+    return service;
+  };
+}
+
 export default (plugin: UsersPermissionsPlugin) => {
   // Runs while the plugins load, before any module's register: the content-API strategies that
   // the admin and this plugin register next are cut to the statements a request needs.
@@ -79,7 +93,7 @@ export default (plugin: UsersPermissionsPlugin) => {
   plugin.controllers.user.destroy = userDestroyNotFound(plugin.controllers.user.destroy);
 
   plugin.services.jwt = withTokenVersionCheck(plugin.services.jwt);
-  plugin.services.user = withAuthenticatedUserReuse(withRevocationOnEdit(plugin.services.user));
+  plugin.services.user = withAtomicRemove(withAuthenticatedUserReuse(withRevocationOnEdit(plugin.services.user)));
   // The strategy reads the caller's role permissions on every request (kept: role edits apply at
   // once, on every instance) with `load(role, 'permissions')`, two statements; the same rows in one.
   const permissionFactory = plugin.services.permission;
