@@ -38,7 +38,10 @@ describe("a role's permissions", () => {
   it('each save is one entry: name and permissions together, revoked as old and granted as new', async () => {
     const admin = await login('admin');
     const name = `Papel ${uniq()}`;
-    const made = await api('POST', '/users-permissions/roles', { token: admin, body: { name, description: 'perm', permissions: tree(CUSTOMER_FIND, CUSTOMER_CREATE) } });
+    const made = await api('POST', '/users-permissions/roles', {
+      token: admin,
+      body: { name, description: 'perm', permissions: tree(CUSTOMER_FIND, CUSTOMER_CREATE) },
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const role = (await api('GET', '/users-permissions/roles', { token: admin })).body.roles.find((r: { name: string }) => r.name === name);
     const save = (body: Record<string, unknown>) => api('PUT', `/users-permissions/roles/${role.id}`, { token: admin, body });
