@@ -34,6 +34,16 @@ const storedHistory = async () =>
     .map((r) => String(r.changes))
     .join('\n');
 
+describe('the installation', () => {
+  it("leaves no entry: neither the plugin's stock roles nor the seed are history", async () => {
+    const [{ n }] = await testDbRows<{ n: number | string }>({
+      sqlite: "SELECT COUNT(*) AS n FROM history_entries WHERE user_id IS NULL AND action = 'create'",
+      postgres: "SELECT COUNT(*) AS n FROM history_entries WHERE user_id IS NULL AND action = 'create'",
+    });
+    expect(Number(n)).toBe(0);
+  });
+});
+
 describe("a role's permissions", () => {
   it('each save is one entry: name and permissions together, revoked as old and granted as new', async () => {
     const admin = await login('admin');

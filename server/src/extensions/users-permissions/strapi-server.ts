@@ -20,6 +20,7 @@ import { inlineRoleUsersSanitizer } from '../../utils/output-sanitizer';
 import { userDestroyNotFound } from '../../utils/delete-not-found';
 import type { AppContext } from '../../utils/types';
 import { userExportRoute } from './user-export';
+import { withoutHistory } from '../../utils/history/record';
 
 /**
  * users-permissions extension (spec 000 §7):
@@ -80,10 +81,12 @@ export default (plugin: UsersPermissionsPlugin) => {
   } // jsonwebtoken turns a string secret into a key on every verify, trying it as a PEM public key
   // first (an exception per request): once the plugin has its secret (its bootstrap may generate
   // it), the legacy JWTs are signed and verified with the same bytes as a ready secret KeyObject.
+  // The bootstrap's first run also creates the stock roles: the installation's first state, not history
+  // (like our seed, utils/history/record.ts).
   const bootstrap = plugin.bootstrap;
   if (bootstrap) {
     plugin.bootstrap = async (deps: { strapi: Core.Strapi }) => {
-      await bootstrap(deps);
+      await withoutHistory(async () => bootstrap(deps));
       useSecretKeyObject(deps.strapi);
     };
   }
