@@ -18,7 +18,7 @@ import { attachRouteGuards } from './utils/route-guards';
 import { registerQueryWidth } from './utils/query-width';
 import { registerEditVersion } from './utils/edit-version';
 import { registerReadiness } from './utils/readiness';
-import { registerHistory } from './utils/history/record';
+import { registerHistory, withoutHistory } from './utils/history/record';
 
 export default {
   /**
@@ -69,7 +69,8 @@ export default {
     subscribeRolePermissionVersions(strapi);
     try {
       await ensureSearchIndexes(strapi);
-      await runSeed(strapi);
+      // the seed is the installation's first state, not a change: no history entries (utils/history/record.ts)
+      await withoutHistory(() => runSeed(strapi));
     } finally {
       await releaseBootLock();
     }

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
 import { HistorySection } from '@/features/history/history-section';
+import { HistoryEntries } from '@/features/history/history-entries';
+import { historyEntrySchema } from '@/features/history/schema';
 import { fieldLabel, formatValue } from '@/features/history/labels';
 import { validateHistorySearch } from '@/features/history/search';
 
@@ -80,6 +82,30 @@ describe('labels and values', () => {
     expect(formatValue('api::sales-order-document.sales-order-document', 'content', { id: 4, name: 'crlv.pdf' })).toBe('crlv.pdf');
     expect(formatValue(RECEIVABLE, 'card_brand', null)).toBe('—');
     expect(formatValue('api::company-agreement.company-agreement', 'dispatcher_profit_percentage', 5.5)).toBe('5,5%');
+  });
+
+  it("reads a password change without a value and a role's permissions as granted and revoked", () => {
+    const USER = 'plugin::users-permissions.user';
+    const ROLE = 'plugin::users-permissions.role';
+    const entries = [
+      { ...entry(1, { password: { old: null, new: null } }), content_type: USER },
+      {
+        ...entry(2, {
+          name: { old: 'Caixa', new: 'Caixa Sul' },
+          permissions: { old: ['api::customer.customer.find'], new: ['api::receivable.receivable.confirm'] },
+        }),
+        content_type: ROLE,
+      },
+      { ...entry(3, { permissions: { old: null, new: ['api::customer.customer.find'] } }, 'create'), content_type: ROLE },
+    ].map((e) => historyEntrySchema.parse(e));
+    render(<HistoryEntries entries={entries} showRecord={() => false} />);
+    const items = screen.getAllByTestId('history-entry');
+    expect(items).toHaveLength(3);
+    const [password, saved, created] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(password).getByText('Senha').nextSibling?.textContent).toBe('alterada');
+    expect(within(saved).getByText('Permissões').nextSibling?.textContent).toBe('Concedidas: receivable.confirm · Revogadas: customer.find');
+    expect(within(saved).getByText('Nome').nextSibling?.textContent).toBe('Caixa → Caixa Sul');
+    expect(within(created).getByText('Permissões').nextSibling?.textContent).toBe('Concedidas: customer.find');
   });
 
   it('keeps only well-formed filters from the URL', () => {

@@ -29,3 +29,31 @@ export async function testDbRows<T = Record<string, unknown>>(sql: { sqlite: str
     await conn.end();
   }
 }
+
+/**
+ * Runs statements straight on the run's database (not through the API), for a test that must change the
+ * database under Strapi: a trigger forcing a failure, and dropping it again. `sql.sqlite` may hold several
+ * statements (run with `exec`), `sql.postgres` too (the simple query protocol); no parameters.
+ */
+export async function testDbExec(sql: { sqlite: string; postgres: string }): Promise<void> {
+  const db = inject('database');
+  if (db.client === 'sqlite') {
+    const Database = require('better-sqlite3');
+    const conn = new Database(db.filename, { fileMustExist: true });
+    try {
+      conn.pragma('busy_timeout = 5000');
+      conn.exec(sql.sqlite);
+    } finally {
+      conn.close();
+    }
+    return;
+  }
+  const { Client } = require('pg');
+  const conn = new Client({ host: db.host, port: db.port, database: db.database, user: db.user, password: db.password });
+  await conn.connect();
+  try {
+    await conn.query(sql.postgres);
+  } finally {
+    await conn.end();
+  }
+}

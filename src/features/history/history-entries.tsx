@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import { ACTION_LABELS, fieldLabel, formatValue, formatWhen, recordName } from './labels';
+import { ACTION_LABELS, changeText, fieldLabel, formatValue, formatWhen, recordName } from './labels';
 import type { HistoryEntry } from './schema';
 
 const s = {
@@ -53,15 +53,16 @@ export function HistoryEntries({ entries, showRecord }: { entries: readonly Hist
                   <div key={field} style={{ display: 'contents' }}>
                     <dt>{fieldLabel(entry.content_type, field)}</dt>
                     <dd>
-                      {entry.action === 'update' ? (
-                        <>
-                          <span className={s.old}>{formatValue(entry.content_type, field, change.old)}</span>
-                          {' → '}
-                          <span>{formatValue(entry.content_type, field, change.new)}</span>
-                        </>
-                      ) : (
-                        formatValue(entry.content_type, field, entry.action === 'delete' ? change.old : change.new)
-                      )}
+                      {changeText(entry.content_type, field, entry.action, change) ??
+                        (entry.action === 'update' ? (
+                          <>
+                            <span className={s.old}>{formatValue(entry.content_type, field, change.old)}</span>
+                            {' → '}
+                            <span>{formatValue(entry.content_type, field, change.new)}</span>
+                          </>
+                        ) : (
+                          formatValue(entry.content_type, field, entry.action === 'delete' ? change.old : change.new)
+                        ))}
                     </dd>
                   </div>
                 ))}

@@ -94,8 +94,9 @@ const FIELD_LABELS: Record<string, Record<string, string>> = {
     blocked: 'Usuário Bloqueado',
     confirmed: 'Confirmado',
     provider: 'Provedor',
+    password: 'Senha',
   },
-  [ROLE]: { name: 'Nome', description: 'Descrição', type: 'Tipo' },
+  [ROLE]: { name: 'Nome', description: 'Descrição', type: 'Tipo', permissions: 'Permissões' },
 };
 
 const MONEY = new Set(['amount_original', 'amount_final', 'tax', 'vehicle_price', 'original_amount', 'current_amount', 'price']);
@@ -142,6 +143,27 @@ export function formatValue(uid: string, field: string, value: unknown): string 
     return typeof file.name === 'string' ? file.name : JSON.stringify(value);
   }
   return String(value);
+}
+
+/** A permission action as the role screen's tree names it: `api::receivable.receivable.confirm` → `receivable.confirm`. */
+const actionName = (action: unknown) =>
+  String(action)
+    .replace(/^api::[^.]+\./, '')
+    .replace(/^plugin::/, '');
+
+/**
+ * The text of a change that does not read 'old → new', or null: a password set reads 'alterada' (the server
+ * stores no value); a role's permissions list the actions granted ('Concedidas: …') and revoked ('Revogadas: …')
+ * — an update stores exactly those as `new` and `old`, a creation grants all it lists, a deletion revokes them.
+ */
+export function changeText(uid: string, field: string, action: 'create' | 'update' | 'delete', change: { old: unknown; new: unknown }): string | null {
+  if (uid === USER && field === 'password') return 'alterada';
+  if (uid !== ROLE || field !== 'permissions') return null;
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(actionName) : []);
+  const granted = action === 'delete' ? [] : list(change.new);
+  const revoked = action === 'create' ? [] : list(change.old);
+  const parts = [granted.length ? `Concedidas: ${granted.join(', ')}` : '', revoked.length ? `Revogadas: ${revoked.join(', ')}` : ''];
+  return parts.filter(Boolean).join(' · ') || '—';
 }
 
 /** What happened, as the timeline says it. */

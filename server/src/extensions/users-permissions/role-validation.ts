@@ -1,5 +1,6 @@
 import { errors } from '@strapi/utils';
 import { isAdminUser } from '../../utils/scope';
+import { recordRoleWrite } from '../../utils/history/record';
 import type { Next } from 'koa';
 import { isObject, type AppContext } from '../../utils/types';
 
@@ -115,7 +116,8 @@ export function mayManageRoles(ctx: AppContext): boolean {
 }
 
 /**
- * Wraps the stock role controller: createRole/updateRole/deleteRole with the checks above, and
+ * Wraps the stock role controller: createRole/updateRole/deleteRole with the checks above, each one
+ * transaction recorded as one history entry of the role, its permissions included (utils/history), and
  * the reads: a caller who may not manage roles sees only their own role —
  * `GET /roles` lists it alone, `GET /roles/:id` of another role is 403. The session start needs
  * no more (spec 000 §4: the current user, then their role's permissions).
@@ -143,11 +145,11 @@ export function guardRoleController(controller: Record<string, Action>) {
     if (role && UNDELETABLE_ROLE_TYPES.includes(role.type)) {
       throw new ValidationError(`O papel "${role.type}" não pode ser excluído.`);
     }
-    return deleteRole(ctx);
+    return recordRoleWrite(strapi, id, async () => deleteRole(ctx));
   };
   controller.createRole = async (ctx: AppContext) => {
     await validateRoleBody(ctx.request.body, null);
-    return createRole(ctx);
+    return recordRoleWrite(strapi, null, async () => createRole(ctx));
   };
   controller.updateRole = async (ctx: AppContext) => {
     const id = Number(ctx.params.role);
@@ -157,6 +159,6 @@ export function guardRoleController(controller: Record<string, Action>) {
     // description only) would remove every permission of the role. Absent means "keep them".
     const body = ctx.request.body as Record<string, unknown>;
     if (body.permissions === undefined) body.permissions = await currentTree(id);
-    return updateRole(ctx);
+    return recordRoleWrite(strapi, id, async () => updateRole(ctx));
   };
 }

@@ -34,6 +34,7 @@ export interface JwtService {
 export interface UserService {
   edit(userId: number, params?: Record<string, unknown>): Promise<unknown>;
   fetchAuthenticatedUser?(id: unknown): Promise<unknown>;
+  remove?(params: Record<string, unknown>): Promise<unknown>;
 }
 
 /** A session ended by Sair: its id and when its token expires (epoch seconds), after which it is forgotten. */

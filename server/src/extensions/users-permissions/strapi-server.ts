@@ -20,6 +20,7 @@ import { inlineRoleUsersSanitizer } from '../../utils/output-sanitizer';
 import { userDestroyNotFound } from '../../utils/delete-not-found';
 import type { AppContext } from '../../utils/types';
 import { userExportRoute } from './user-export';
+import { withoutHistory } from '../../utils/history/record';
 
 /**
  * users-permissions extension (spec 000 §7):
@@ -49,6 +50,20 @@ interface PermissionService {
   findRolePermissions(roleID: unknown): Promise<unknown[]>;
 }
 
+/**
+ * user service whose `remove` runs in a transaction: the stock one is a bare query-engine delete, and the
+ * delete's history entry (utils/history, written by its lifecycle) must commit or fail with it. `add` and
+ * `edit` go through the Document Service, which already runs each in a transaction.
+ */
+function withAtomicRemove(factory: (deps: { strapi: Core.Strapi }) => UserService) {
+  return (deps: { strapi: Core.Strapi }): UserService => {
+    const service = factory(deps);
+    const remove = service.remove?.bind(service);
+    if (remove) service.remove = async (params: Record<string, unknown>) => deps.strapi.db.transaction(async () => remove(params));
+    return service;
+  };
+}
+
 export default (plugin: UsersPermissionsPlugin) => {
   // Runs while the plugins load, before any module's register: the content-API strategies that
   // the admin and this plugin register next are cut to the statements a request needs.
@@ -66,10 +81,12 @@ export default (plugin: UsersPermissionsPlugin) => {
   } // jsonwebtoken turns a string secret into a key on every verify, trying it as a PEM public key
   // first (an exception per request): once the plugin has its secret (its bootstrap may generate
   // it), the legacy JWTs are signed and verified with the same bytes as a ready secret KeyObject.
+  // The bootstrap's first run also creates the stock roles: the installation's first state, not history
+  // (like our seed, utils/history/record.ts).
   const bootstrap = plugin.bootstrap;
   if (bootstrap) {
     plugin.bootstrap = async (deps: { strapi: Core.Strapi }) => {
-      await bootstrap(deps);
+      await withoutHistory(async () => bootstrap(deps));
       useSecretKeyObject(deps.strapi);
     };
   }
@@ -79,7 +96,7 @@ export default (plugin: UsersPermissionsPlugin) => {
   plugin.controllers.user.destroy = userDestroyNotFound(plugin.controllers.user.destroy);
 
   plugin.services.jwt = withTokenVersionCheck(plugin.services.jwt);
-  plugin.services.user = withAuthenticatedUserReuse(withRevocationOnEdit(plugin.services.user));
+  plugin.services.user = withAtomicRemove(withAuthenticatedUserReuse(withRevocationOnEdit(plugin.services.user)));
   // The strategy reads the caller's role permissions on every request (kept: role edits apply at
   // once, on every instance) with `load(role, 'permissions')`, two statements; the same rows in one.
   const permissionFactory = plugin.services.permission;

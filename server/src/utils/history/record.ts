@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { requestState, type Json } from '../types';
-import { diff, recordedAttributes, snapshots, type Snapshot } from './snapshot';
+import { diff, recordedAttributes, snapshots, type Change, type Snapshot } from './snapshot';
 
 /**
  * The history of money and documents (docs/architecture.md "History of money and documents"): every create, update and delete of a
@@ -18,6 +19,10 @@ import { diff, recordedAttributes, snapshots, type Snapshot } from './snapshot';
  *   (the Document Service middleware leaves them to the lifecycles, so a user created through the Document
  *   Service is recorded once). The old rows are read in `before*` and the entries written in `after*`, inside
  *   the caller's transaction when there is one.
+ *
+ * A role's save (its row and its permission rows, written by the plugin one statement at a time) is one unit
+ * ({@link recordRoleWrite}): one transaction, one entry. A write that sets a user's password lists `password`
+ * with no value ({@link PASSWORD_SET}). The seed's writes are not recorded ({@link withoutHistory}).
  *
  * Append-only: the history is written here through the query engine only; the Document Service refuses every
  * create, update and delete of it, and its only route is the list (api/history-entry).
@@ -37,6 +42,22 @@ export const NOT_RECORDED = new Set<string>([
 /** Whether writes of `uid` leave history entries (app content-types by default, users and roles). */
 export const isRecorded = (uid: string): boolean => (uid.startsWith('api::') && !NOT_RECORDED.has(uid)) || uid === USER || uid === ROLE;
 
+/** The change a password write records: that it happened, never a value (not even the hash). */
+export const PASSWORD_SET: Change = Object.freeze({ old: null, new: null });
+
+/** Set while the start-up seed runs: its writes are the installation's first state, not a change (see {@link withoutHistory}). */
+const unrecorded = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with the history off: nothing it writes leaves an entry (docs/decisions.md "The seed is not
+ * history"). For the start-up seed only.
+ */
+export function withoutHistory<T>(work: () => Promise<T>): Promise<T> {
+  return unrecorded.run(true, work);
+}
+
+const recording = () => unrecorded.getStore() !== true;
+
 /** Who is writing: the signed-in user of the request being served, or nobody (the server itself). */
 function author(strapi: Core.Strapi): { user_id: number | null; user_name: string | null; role_type: string | null } {
   const user = requestState(strapi)?.user as { id?: number; name?: string | null; username?: string; role?: { type?: string } } | undefined;
@@ -46,18 +67,27 @@ function author(strapi: Core.Strapi): { user_id: number | null; user_name: strin
 
 /**
  * Writes one entry per row that was created, changed or deleted between `before` and `after` (snapshots of
- * the same rows, matched by id). Nothing for a row whose recorded fields did not change.
+ * the same rows, matched by id). `updated`: changes an update of any of these rows also lists (the password
+ * mark). Nothing for a row whose recorded fields did not change. Nothing at all under {@link withoutHistory}.
  */
-export async function recordChanges(strapi: Core.Strapi, uid: string, before: Snapshot[], after: Snapshot[]): Promise<void> {
+export async function recordChanges(
+  strapi: Core.Strapi,
+  uid: string,
+  before: Snapshot[],
+  after: Snapshot[],
+  updated: Record<string, Change> = {},
+): Promise<void> {
+  if (!recording()) return;
   const who = author(strapi);
+  const sets = new Set(recordedAttributes(strapi, uid as UID.Schema).sets.keys());
   const old = new Map(before.map((s) => [s.id, s]));
   const now = new Map(after.map((s) => [s.id, s]));
   const ids = [...new Set([...old.keys(), ...now.keys()])].sort((a, b) => a - b);
   for (const id of ids) {
     const o = old.get(id) ?? null;
     const n = now.get(id) ?? null;
-    const changes = diff(o?.values ?? null, n?.values ?? null);
     const action = !o ? 'create' : !n ? 'delete' : 'update';
+    const changes = { ...diff(o?.values ?? null, n?.values ?? null, sets), ...(action === 'update' ? updated : {}) };
     if (action === 'update' && Object.keys(changes).length === 0) continue;
     const row = (n ?? o) as Snapshot;
     await strapi.db.query(HISTORY).create({
@@ -83,9 +113,9 @@ const DOC_WRITES = new Set(['create', 'update', 'delete']);
  * values read next are the ones the write replaces even when another instance writes the same record at the same
  * time: the second writer waits for the first to commit and reads its values. SQLite runs one transaction at a time.
  */
-async function lockRows(strapi: Core.Strapi, uid: UID.Schema, documentId: string): Promise<void> {
+async function lockRows(strapi: Core.Strapi, uid: UID.Schema, where: Json): Promise<void> {
   if (strapi.db.dialect.client !== 'postgres') return;
-  await strapi.db.queryBuilder(uid).select(['id']).where({ documentId }).forUpdate().execute();
+  await strapi.db.queryBuilder(uid).select(['id']).where(where).forUpdate().execute();
 }
 
 /** Registers the middleware and the lifecycles (src/index.ts `register`). */
@@ -93,10 +123,10 @@ export function registerHistory(strapi: Core.Strapi): void {
   strapi.documents.use(async (context, next) => {
     const { uid, action } = context;
     if (uid === HISTORY && WRITES.has(action)) throw new errors.PolicyError('O histórico não pode ser alterado.');
-    if (!DOC_WRITES.has(action) || !isRecorded(uid) || uid === USER || uid === ROLE) return next();
+    if (!DOC_WRITES.has(action) || !isRecorded(uid) || uid === USER || uid === ROLE || !recording()) return next();
     return strapi.db.transaction(async () => {
       const documentId = (context.params as Json).documentId;
-      if (action !== 'create' && typeof documentId === 'string') await lockRows(strapi, uid, documentId);
+      if (action !== 'create' && typeof documentId === 'string') await lockRows(strapi, uid, { documentId });
       const before = action !== 'create' && typeof documentId === 'string' ? await snapshots(strapi, uid, { documentId }) : [];
       const result = await next();
       const written = action === 'create' ? (result as { documentId?: string } | null)?.documentId : documentId;
@@ -106,6 +136,34 @@ export function registerHistory(strapi: Core.Strapi): void {
     });
   });
   subscribeUsersAndRoles(strapi);
+}
+
+/** A role save in progress: the roles it touches, each with its snapshot before the save (null: created by it). */
+type RoleUnit = Map<number, Snapshot | null>;
+const roleUnits = new AsyncLocalStorage<RoleUnit>();
+
+/**
+ * Runs one save of a role (users-permissions' createRole/updateRole/deleteRole: the role row, then its permission
+ * rows one statement at a time) in one transaction that records ONE entry per role it touched, read before
+ * (`roleId`, and any role the plugin writes) and after the whole save: name, description, type and `permissions`
+ * (the actions revoked as `old`, granted as `new`). A save that fails records nothing and writes nothing.
+ */
+export async function recordRoleWrite<T>(strapi: Core.Strapi, roleId: number | null, work: () => Promise<T>): Promise<T> {
+  return (await strapi.db.transaction(async () => {
+    const unit: RoleUnit = new Map();
+    if (roleId !== null) await lockRows(strapi, ROLE, { id: roleId });
+    if (roleId !== null) for (const s of await snapshots(strapi, ROLE, { id: roleId })) unit.set(s.id, s);
+    const result = await roleUnits.run(unit, work);
+    const ids = [...unit.keys()];
+    const after = ids.length ? await snapshots(strapi, ROLE, { id: { $in: ids } }) : [];
+    await recordChanges(
+      strapi,
+      ROLE,
+      [...unit.values()].filter((s): s is Snapshot => s !== null),
+      after,
+    );
+    return result;
+  })) as T;
 }
 
 /** What the lifecycles read of Strapi's event. */
@@ -119,47 +177,61 @@ interface LifecycleEvent {
 const whereOf = (event: LifecycleEvent): Json | null => (event.params?.where && Object.keys(event.params.where).length ? event.params.where : null);
 const resultIds = (event: LifecycleEvent): number[] =>
   (Array.isArray(event.result) ? event.result : [event.result]).map((r) => Number((r as { id?: number } | null)?.id)).filter((id) => Number.isInteger(id));
+/** Whether the write sets a password (the Document Service has hashed it by now; only its presence is read). */
+const setsPassword = (event: LifecycleEvent) => {
+  const value = event.params?.data?.password;
+  return typeof value === 'string' && value !== '';
+};
 
-/** The users-permissions lifecycles: before* reads the rows a write names, after* reads them again and records. */
+/**
+ * The users-permissions lifecycles: before* reads the rows a write names, after* reads them again and records;
+ * inside a role save ({@link recordRoleWrite}) a role's write only joins the save, which records at its end.
+ */
 function subscribeUsersAndRoles(strapi: Core.Strapi): void {
   const uidOf = (event: LifecycleEvent) => event.model.uid as UID.Schema;
-  /** An update whose data holds no recorded attribute (a reset token, the token version): nothing to read or record. */
+  const unitOf = (event: LifecycleEvent) => (event.model.uid === ROLE ? roleUnits.getStore() : undefined);
+  /** An update whose data holds no recorded attribute nor a password (a reset token, the token version): nothing to read or record. */
   const touchesRecorded = (event: LifecycleEvent) => {
     const data = event.params?.data;
-    if (!data) return true;
+    if (!data || setsPassword(event)) return true;
     const recorded = recordedAttributes(strapi, uidOf(event));
     return Object.keys(data).some((name) => recorded.types.has(name));
   };
   const remember = async (event: LifecycleEvent) => {
     const where = whereOf(event);
-    event.state.historyBefore = where && touchesRecorded(event) ? await snapshots(strapi, uidOf(event), where) : [];
+    event.state.historyBefore = recording() && where && touchesRecorded(event) ? await snapshots(strapi, uidOf(event), where) : [];
   };
   const before = (event: LifecycleEvent) => (event.state.historyBefore as Snapshot[] | undefined) ?? [];
   const again = async (event: LifecycleEvent) => {
     const ids = before(event).map((s) => s.id);
     return ids.length ? snapshots(strapi, uidOf(event), { id: { $in: ids } }) : [];
   };
+  const record = async (event: LifecycleEvent) => {
+    const unit = unitOf(event);
+    if (unit) {
+      for (const s of before(event)) if (!unit.has(s.id)) unit.set(s.id, s);
+      return;
+    }
+    await recordChanges(strapi, event.model.uid, before(event), await again(event), setsPassword(event) ? { password: PASSWORD_SET } : {});
+  };
   strapi.db.lifecycles.subscribe({
     models: [USER, ROLE],
     async afterCreate(event: LifecycleEvent) {
       const ids = resultIds(event);
-      if (ids.length) await recordChanges(strapi, event.model.uid, [], await snapshots(strapi, uidOf(event), { id: { $in: ids } }));
+      const unit = unitOf(event);
+      if (unit) {
+        for (const id of ids) if (!unit.has(id)) unit.set(id, null);
+        return;
+      }
+      if (ids.length && recording()) await recordChanges(strapi, event.model.uid, [], await snapshots(strapi, uidOf(event), { id: { $in: ids } }));
     },
     beforeUpdate: remember,
     beforeUpdateMany: remember,
     beforeDelete: remember,
     beforeDeleteMany: remember,
-    async afterUpdate(event: LifecycleEvent) {
-      await recordChanges(strapi, event.model.uid, before(event), await again(event));
-    },
-    async afterUpdateMany(event: LifecycleEvent) {
-      await recordChanges(strapi, event.model.uid, before(event), await again(event));
-    },
-    async afterDelete(event: LifecycleEvent) {
-      await recordChanges(strapi, event.model.uid, before(event), await again(event));
-    },
-    async afterDeleteMany(event: LifecycleEvent) {
-      await recordChanges(strapi, event.model.uid, before(event), await again(event));
-    },
+    afterUpdate: record,
+    afterUpdateMany: record,
+    afterDelete: record,
+    afterDeleteMany: record,
   });
 }

@@ -10,6 +10,9 @@ import type { AttributeView, Json, SchemaView } from '../types';
  * ended sessions), `password` attributes, the child side of a relation (`mappedBy`: an order's items are
  * recorded on the items), components and dynamic zones, and the bookkeeping fields (id, documentId,
  * timestamps, createdBy/updatedBy, locale, publishedAt).
+ *
+ * One child side is recorded, as a set: a role's `permissions`, the sorted list of its actions
+ * (`api::receivable.receivable.confirm`); an update's change of a set lists what it lost (`old`) and gained (`new`).
  */
 export interface Snapshot {
   id: number;
@@ -29,6 +32,8 @@ const BOOKKEEPING = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publ
 /** Named here too, so a schema that forgets `private` still never leaks them. */
 const NEVER = new Set(['password', 'resetPasswordToken', 'confirmationToken', 'token_version', 'ended_sessions']);
 const ORDER = 'api::sales-order.sales-order';
+/** Child relations recorded as a set of one column of the children: content-type → field → column. */
+const SETS: Record<string, Record<string, string>> = { 'plugin::users-permissions.role': { permissions: 'action' } };
 
 /** The attributes of `uid` the history records, split into plain columns, relations and media. */
 interface Recorded {
@@ -37,6 +42,8 @@ interface Recorded {
   media: Map<string, 'one' | 'many'>;
   parent: string | null;
   types: Map<string, string>;
+  /** Child relations recorded as the sorted list of one column of the children (field → column). */
+  sets: Map<string, string>;
 }
 
 const recordedCache = new Map<string, Recorded>();
@@ -46,7 +53,7 @@ export function recordedAttributes(strapi: Core.Strapi, uid: UID.Schema): Record
   const cached = recordedCache.get(uid);
   if (cached) return cached;
   const schema = strapi.getModel(uid) as unknown as SchemaView;
-  const out: Recorded = { columns: [], relations: new Map(), media: new Map(), parent: null, types: new Map() };
+  const out: Recorded = { columns: [], relations: new Map(), media: new Map(), parent: null, types: new Map(), sets: new Map(Object.entries(SETS[uid] ?? {})) };
   for (const [name, raw] of Object.entries(schema.attributes ?? {})) {
     const attr = raw as AttributeView & { private?: boolean; multiple?: boolean };
     if (BOOKKEEPING.has(name) || NEVER.has(name) || attr.private || attr.type === 'password') continue;
@@ -100,6 +107,7 @@ export async function snapshots(strapi: Core.Strapi, uid: UID.Schema, where: Jso
   const populate: Json = {};
   for (const name of rec.relations.keys()) populate[name] = { select: ['id', 'documentId'] };
   for (const name of rec.media.keys()) populate[name] = { select: ['id', 'name'] };
+  for (const [name, column] of rec.sets) populate[name] = { select: ['id', column] };
   const rows: Row[] = await strapi.db.query(uid).findMany({ where, select: ['id', 'documentId', ...rec.columns], populate });
   return rows.map((row) => {
     const values: Json = {};
@@ -111,6 +119,10 @@ export async function snapshots(strapi: Core.Strapi, uid: UID.Schema, where: Jso
     for (const [name, kind] of rec.media) {
       const v = row[name];
       values[name] = kind === 'many' ? (Array.isArray(v) ? v.map(fileOf).sort((a, b) => Number(a?.id) - Number(b?.id)) : []) : fileOf(v);
+    }
+    for (const [name, column] of rec.sets) {
+      const v = row[name];
+      values[name] = Array.isArray(v) ? [...new Set(v.map((child) => String((child as Json)[column])))].sort() : [];
     }
     const parentRow = rec.parent ? row[rec.parent] : null;
     const parent = parentRow && typeof parentRow === 'object' ? ((parentRow as { documentId?: string }).documentId ?? null) : null;
@@ -124,9 +136,10 @@ const empty = (v: unknown) => v === null || v === undefined || (Array.isArray(v)
 /**
  * The changed fields between two snapshots of one row (`before` null: a create, `after` null: a delete).
  * A create lists its non-empty fields (old null), a delete its non-empty fields (new null); an update only
- * the fields whose value differs. An empty object means nothing the history records changed.
+ * the fields whose value differs; of a set field (`sets`: string lists), the members removed (`old`) and added
+ * (`new`). An empty object means nothing the history records changed.
  */
-export function diff(before: Json | null, after: Json | null): Record<string, Change> {
+export function diff(before: Json | null, after: Json | null, sets: ReadonlySet<string> = new Set()): Record<string, Change> {
   const out: Record<string, Change> = {};
   const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const name of names) {
@@ -135,6 +148,12 @@ export function diff(before: Json | null, after: Json | null): Record<string, Ch
     if (!before && empty(n)) continue;
     if (!after && empty(o)) continue;
     if (before && after && same(o, n)) continue;
+    if (before && after && sets.has(name)) {
+      const was = new Set((o as string[] | null) ?? []);
+      const is = new Set((n as string[] | null) ?? []);
+      out[name] = { old: [...was].filter((m) => !is.has(m)), new: [...is].filter((m) => !was.has(m)) };
+      continue;
+    }
     out[name] = { old: o, new: n };
   }
   return out;
