@@ -64,8 +64,9 @@ describe('a write whose history entry fails', () => {
     const admin = await login('admin');
     const user = await createUser(admin);
     const res = await api('PUT', `/users/${user.id}`, { token: admin, body: { name: `Nome ${MARK}`, phone_number: '11977776666' } });
-    // the user controller answers any refused write 400 'Dados inválidos: …' (extensions/users-permissions/user-controller.ts)
+    // the user controller answers any refused write 400 without the database's text (extensions/users-permissions/user-controller.ts)
     expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Dados inválidos: verifique os campos enviados.');
     const row = (await api('GET', `/users/${user.id}`, { token: admin })).body;
     expect([row.name, row.phone_number ?? null]).toEqual(['Usuário de Teste', null]);
     expect(Number(await markedEntries())).toBe(0);

@@ -108,8 +108,9 @@ async function writeGuard<T>(fn: () => Promise<T>, recheck?: () => Promise<void>
     if (err?.name === 'ValidationError' || e instanceof errors.ApplicationError) throw e;
     // an HTTP error meant for the client (the 409 of a stale edit, utils/edit-version.ts) keeps its status
     if (typeof err?.status === 'number' && err.expose === true) throw e;
-    strapi.log.warn(`user write refused: ${err?.message}`);
-    throw new ValidationError(`Dados inválidos: ${err?.message ?? 'verifique os campos enviados'}`);
+    // the database's own text stays in the log (with the request id): it names tables and columns
+    strapi.log.warn(`user write refused: ${String(err?.message)}`);
+    throw new ValidationError('Dados inválidos: verifique os campos enviados.');
   }
 }
 
