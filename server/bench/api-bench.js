@@ -8,7 +8,8 @@
  *   node bench/api-bench.js                 both databases, one after the other, then both tables
  *   node bench/api-bench.js --db sqlite     SQLite only (server/.tmp/large.db, seeded when missing)
  *   node bench/api-bench.js --db postgres   PostgreSQL only (scripts/with-postgres.sh: a fresh cluster,
- *                                           seeded by seed:large, deleted afterwards)
+ *                                           seeded by seed:large, deleted afterwards; or the PostgreSQL the
+ *                                           environment names: DATABASE_CLIENT=postgres + DATABASE_HOST)
  *   ONLY=<text>                             only the calls whose name contains <text>
  *
  * Each call is printed beside a baseline: the same query run straight through the Document
@@ -381,6 +382,15 @@ function printTable(result) {
   }
 }
 
+/**
+ * true when the environment names a PostgreSQL server (DATABASE_CLIENT=postgres and DATABASE_HOST):
+ * `--db postgres` then runs on it (seeded up to the large seed) instead of a throw-away cluster, so
+ * several benches can share one seeded database (`bash scripts/with-postgres.sh npm run bench:…`).
+ */
+function givenPostgres() {
+  return process.env.DATABASE_CLIENT === 'postgres' && Boolean(process.env.DATABASE_HOST);
+}
+
 async function main() {
   // a fresh clone has no server/.env yet (npm start writes it): Strapi needs its app keys
   spawnSync(process.execPath, [path.join(repoRoot, 'scripts/ensure-server-env.mjs')], { stdio: 'inherit' });
@@ -396,7 +406,7 @@ async function main() {
     const out = path.join(os.tmpdir(), `balcao-bench-${process.pid}-${db}.json`);
     console.log(`\n[bench] ===== ${db} =====`);
     const cmd =
-      db === 'postgres'
+      db === 'postgres' && !givenPostgres()
         ? ['bash', [path.join(appDir, 'scripts/with-postgres.sh'), process.execPath, __filename, '--single', '--out', out]]
         : [process.execPath, [__filename, '--single', '--out', out]];
     const env = { ...process.env };

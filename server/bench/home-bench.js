@@ -13,7 +13,8 @@
  *
  *   node bench/home-bench.js                 both databases
  *   node bench/home-bench.js --db sqlite     SQLite only (server/.tmp/large.db, or DATABASE_FILENAME; seeded when missing)
- *   node bench/home-bench.js --db postgres   PostgreSQL only (scripts/with-postgres.sh)
+ *   node bench/home-bench.js --db postgres   PostgreSQL only (scripts/with-postgres.sh, or the one DATABASE_CLIENT=postgres +
+ *                                            DATABASE_HOST name)
  *
  * Results: bench-results/home.json at the repository root.
  */
@@ -179,6 +180,15 @@ function printTable(result) {
   }
 }
 
+/**
+ * true when the environment names a PostgreSQL server (DATABASE_CLIENT=postgres and DATABASE_HOST):
+ * `--db postgres` then runs on it (seeded up to the large seed) instead of a throw-away cluster, so
+ * several benches can share one seeded database (`bash scripts/with-postgres.sh npm run bench:…`).
+ */
+function givenPostgres() {
+  return process.env.DATABASE_CLIENT === 'postgres' && Boolean(process.env.DATABASE_HOST);
+}
+
 async function main() {
   spawnSync(process.execPath, [path.join(repoRoot, 'scripts/ensure-server-env.mjs')], { stdio: 'inherit' });
   if (argv.includes('--single')) {
@@ -191,7 +201,7 @@ async function main() {
     const out = path.join(os.tmpdir(), `balcao-bench-home-${process.pid}-${db}.json`);
     console.log(`\n[bench:home] ===== ${db} =====`);
     const cmd =
-      db === 'postgres'
+      db === 'postgres' && !givenPostgres()
         ? ['bash', [path.join(appDir, 'scripts/with-postgres.sh'), process.execPath, __filename, '--single', '--out', out]]
         : [process.execPath, [__filename, '--single', '--out', out]];
     const env = { ...process.env };
