@@ -45,7 +45,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // the runner's own Node (npx puts node_modules/.bin/node first on the PATH: the one of engines)
+    command: `"${process.execPath}" scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/login`,
     timeout: 240_000,
     reuseExistingServer: false,

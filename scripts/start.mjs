@@ -13,6 +13,10 @@
  * 4. prints the address and the demo logins; starts a process again whenever one dies (saying so,
  *    with its exit code or signal and the error it died of), and stops them on Ctrl-C or SIGTERM.
  *
+ * Runs on the Node of package.json's `engines` (npm start puts node_modules/.bin/node, the npm `node`
+ * package, first on the PATH; scripts/lib/runtime.mjs) and refuses another; its server processes are
+ * forks of this one (process.execPath), so they run on the same Node.
+ *
  * Env: PORT (default 4173), HOST (bind address, default 0.0.0.0), WEB_CONCURRENCY (how many server
  * processes, default one per core: os.availableParallelism()), DATABASE_FILENAME,
  * SKIP_BUILD=1 (use the existing outputs as they are), PWA_DIR (serve this built PWA instead of
@@ -26,7 +30,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './lib/runtime.mjs';
 
+requireSupportedNode('start');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'server');
 const PORT = process.env.PORT ?? '4173';
@@ -202,7 +208,9 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-log(`iniciando o Balcão (Strapi + PWA) em ${HOST}:${PORT} com ${WORKERS} ${WORKERS === 1 ? 'processo' : 'processos'}...`);
+log(
+  `iniciando o Balcão (Strapi + PWA) em ${HOST}:${PORT} com ${WORKERS} ${WORKERS === 1 ? 'processo' : 'processos'} no Node ${process.version} (${process.execPath})...`,
+);
 fork();
 
 async function waitForServer() {

@@ -12,6 +12,8 @@
  *   6. end-to-end tests                (playwright in Debian's chromium against the real server + built PWA)
  * Vitest and Playwright write JSON reports that are summed into one closing line
  * "total: N passed, N failed" (CI reads that line). Exit code 1 when any step failed.
+ * Runs on the Node of package.json's `engines` (node_modules/.bin/node, first on npm's PATH; every step's
+ * `npx`/`npm` child finds the same one there) and refuses another.
  * Env: SKIP_PG=1, SKIP_CLUSTER=1, SKIP_E2E=1 to leave a step out locally (never in CI).
  */
 import { spawnSync } from 'node:child_process';
@@ -19,7 +21,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './lib/runtime.mjs';
 
+requireSupportedNode('test');
+console.log(`Node ${process.version} (${process.execPath})`);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'balcao-test-reports-'));
 const results = [];
