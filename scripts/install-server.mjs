@@ -10,10 +10,9 @@
  * registry serves, so the lock is complete and the install never rewrites it (a clean tree after it).
  *
  * Runs on the Node the app runs on (node_modules/.bin/node, from the npm `node` package; scripts/lib/runtime.mjs),
- * and so does the install it starts: better-sqlite3 compiles from source (its prebuilt binaries come from
- * outside the npm registry) against the headers of that Node, which node-gyp gets as `npm_config_nodedir`.
- * A better-sqlite3 that does not load on this Node (built for another one) is rebuilt, also when the rest
- * of the install is skipped.
+ * and so does the install it starts. better-sqlite3 ships Node-API binaries for the common platforms inside its
+ * npm package, so nothing compiles; where none loads on this Node (another platform), it is compiled from source
+ * with node-gyp against this Node's headers (`npm_config_nodedir`), also when the rest of the install is skipped.
  */
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,7 +24,7 @@ const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../se
 if (process.env.SKIP_SERVER_INSTALL === '1') process.exit(0);
 requireSupportedNode('npm ci');
 
-/** The environment of the server's install: node-gyp on this Node's headers; `--omit=peer` (the root's `node` package) not passed on. */
+/** The environment of the server's install and build: node-gyp on this Node's headers; `--omit=peer` (the root's `node` package) not passed on. */
 function installEnv() {
   const env = { ...process.env };
   const nodedir = nodeHeadersDir();
@@ -62,8 +61,8 @@ if (installedMatchesLock()) {
   execSync('npm ci --no-audit --no-fund', { cwd: server, stdio: 'inherit', env });
 }
 if (!sqliteLoads()) {
-  console.log(`[npm ci] compilando better-sqlite3 para o Node ${process.version}...`);
-  execSync('npm rebuild better-sqlite3', { cwd: server, stdio: 'inherit', env });
+  console.log(`[npm ci] nenhum binário do better-sqlite3 carrega no Node ${process.version}; compilando...`);
+  execSync('npm run build-release', { cwd: path.join(server, 'node_modules/better-sqlite3'), stdio: 'inherit', env });
   if (!sqliteLoads()) {
     console.error(`[npm ci] better-sqlite3 não carrega no Node ${process.version} mesmo depois de recompilado.`);
     process.exit(1);

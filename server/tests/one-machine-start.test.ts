@@ -1,10 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { alive, freePort, repoRoot, startScript, type StartScript } from './helpers/start-script';
 
 /**
  * README's `npm start` (scripts/start.mjs) with one server process (WEB_CONCURRENCY=1): a server
- * process that dies is started again and the log says how it ended. Its processes load
+ * process that dies is started again and the log says how it ended; the server runs on the Node of
+ * package.json's `engines`, the test runner's own (npm puts the npm `node` package first on the PATH of
+ * the scripts that start both; docs/decisions.md "The runtime: Node 24 from the npm registry"). Its processes load
  * helpers/reject-on-sigusr2.cjs, so the test can make the server die on its own (an unhandled
  * rejection, Node's exit code 1) besides killing it (SIGKILL). SIGTERM then stops everything.
  * Several processes: one-machine-cores.test.ts. Process management does not depend on the database:
@@ -48,6 +52,18 @@ describe.skipIf(inject('database').client === 'postgres')('npm start starts a se
     expect(children, 'the script runs one server process').toHaveLength(1);
     return children[0]!;
   };
+
+  it("runs its server on the Node of engines, this test runner's", () => {
+    const engines = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).engines.node as string;
+    const major = /^>=\s*(\d+)/.exec(engines)?.[1];
+    expect(major, engines).toBe('24');
+    expect(process.versions.node.split('.')[0], 'the test runner').toBe(major);
+    // the binary the server process runs, asked for its version
+    const binary = readlinkSync(`/proc/${serverPid()}/exe`);
+    const version = execFileSync(binary, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+    expect(version.split('.')[0], `the server (${binary})`).toBe(major);
+    expect(start.output()).toContain(`no Node v${version}`);
+  });
 
   it(
     'a server killed with SIGKILL is started again, and the log says so',
