@@ -26,7 +26,7 @@ const ports = { lb: 0, pg: 0, gate: 0, s3: 0, a: 0, b: 0, c: 0 };
 let env: Record<string, string> = {};
 let took = 0;
 
-/** BALCAO_DIR as the install step leaves it: server/ with its build and modules (linked; no .env), deploy/, a built PWA in dist/. */
+/** BALCAO_DIR as the install step leaves it: server/ with its build and modules (linked; no .env), the root's node_modules (the project's Node), deploy/, a built PWA in dist/. */
 function sandboxCheckout(dir: string) {
   mkdirSync(path.join(dir, 'server'), { recursive: true });
   for (const entry of readdirSync(serverDir)) {
@@ -35,6 +35,7 @@ function sandboxCheckout(dir: string) {
   }
   mkdirSync(path.join(dir, 'server/public/uploads'), { recursive: true });
   symlinkSync(path.join(repoDir, 'deploy'), path.join(dir, 'deploy'));
+  symlinkSync(path.join(repoDir, 'node_modules'), path.join(dir, 'node_modules'));
   // a stand-in for `npm run build`'s dist/ (the PWA's build takes minutes; serving it is what is checked)
   mkdirSync(path.join(dir, 'dist'));
   writeFileSync(path.join(dir, 'dist/index.html'), '<!doctype html><title>Balcão</title><p>deploy guide stub</p>\n');
@@ -147,7 +148,8 @@ describe('docs/deploy.md "Install, step by step"', () => {
       STRAPI_TELEMETRY_DISABLED: 'true',
     });
     expect(path.isAbsolute(instance.environment.PWA_DIR)).toBe(true);
-    expect(instance.execStart).toBe('/usr/bin/env node node_modules/@strapi/strapi/bin/strapi.js start');
+    // the project's Node, the one this test runs on (engines)
+    expect(instance.execStart).toBe(`${path.join(env.BALCAO_DIR, 'node_modules/.bin/node')} node_modules/@strapi/strapi/bin/strapi.js start`);
     expect(instance.restart).toBe('always');
     const lb = parseUnit(readFileSync(path.join(env.SYSTEMD_DIR, 'balcao-haproxy.service'), 'utf8'));
     expect(lb.execStart).toBe(`/usr/sbin/haproxy -Ws -f ${path.join(env.BALCAO_DIR, 'deploy/haproxy.cfg')}`);
