@@ -41,27 +41,48 @@ function shouldCount(strapi: Core.Strapi, params: Json): boolean {
  */
 export async function findPage(strapi: Core.Strapi, uid: UID.ContentType, params: Json): Promise<Page> {
   const fetchParams: Json = { status: 'published', ...params };
+  // Everything that can throw is decided before the first query starts: a throw between starting
+  // findMany and awaiting it would leave its rejection unhandled, and Node exits on that.
+  const window = pageWindowOf(strapi, fetchParams);
+  const query = { ...fetchParams, start: window.start, limit: window.limit };
+  const documents = strapi.documents(uid);
+  const [results, total] = await Promise.all([documents.findMany(query as never), window.counted ? documents.count(query as never) : undefined]);
+  if (total !== undefined && typeof total !== 'number') throw new Error('Count should be a number');
+  return { results: results as unknown[], pagination: paginationOf(window, total) };
+}
+
+/** The window a list request asks for: first row (`start`) and row count (`limit`), paged or offset, and whether it is counted. */
+export interface PageWindowAsked {
+  start: number;
+  limit: number;
+  isPaged: boolean;
+  counted: boolean;
+}
+
+/**
+ * The window of a list request's `pagination` as Strapi's core find reads it (`api.rest.defaultLimit`/`maxLimit`,
+ * paged or offset) and whether it is counted (shouldCount). Throws Strapi's ValidationError/PaginationError for bad pagination.
+ */
+export function pageWindowOf(strapi: Core.Strapi, params: Json): PageWindowAsked {
   const defaultLimit = Number(strapi.config.get('api.rest.defaultLimit', 25));
   const maxLimit = Number(strapi.config.get('api.rest.maxLimit')) || null;
-  const requested = (fetchParams.pagination ?? {}) as Json;
+  const requested = (params.pagination ?? {}) as Json;
   const { start, limit } = paging.withDefaultPagination(requested, {
     defaults: { offset: { limit: defaultLimit }, page: { pageSize: defaultLimit } },
     maxLimit: maxLimit || -1,
   }) as { start: number; limit: number };
   const has = (key: string) => Object.hasOwn(requested, key);
   const isPaged = has('page') || has('pageSize') || !(has('start') || has('limit'));
-  const query = { ...fetchParams, start, limit };
-  // Everything that can throw is decided before the first query starts: a throw between starting
-  // findMany and awaiting it would leave its rejection unhandled, and Node exits on that.
-  const counted = shouldCount(strapi, fetchParams);
-  const documents = strapi.documents(uid);
-  const [results, total] = await Promise.all([documents.findMany(query as never), counted ? documents.count(query as never) : undefined]);
-  if (total !== undefined && typeof total !== 'number') throw new Error('Count should be a number');
-  const transform = isPaged ? paging.transformPagedPaginationInfo : paging.transformOffsetPaginationInfo;
-  const pagination = transform({ start, limit }, total ?? 0) as unknown as Record<string, number>;
+  return { start, limit, isPaged, counted: shouldCount(strapi, params) };
+}
+
+/** Strapi's `meta.pagination` for `window` and `total` (undefined: not counted, so no `total`/`pageCount`). */
+export function paginationOf(window: PageWindowAsked, total: number | undefined): Record<string, number> {
+  const transform = window.isPaged ? paging.transformPagedPaginationInfo : paging.transformOffsetPaginationInfo;
+  const pagination = transform({ start: window.start, limit: window.limit }, total ?? 0) as unknown as Record<string, number>;
   if (total === undefined) {
     delete pagination.total;
     delete pagination.pageCount;
   }
-  return { results: results as unknown[], pagination };
+  return pagination;
 }

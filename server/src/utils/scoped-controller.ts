@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { andFilters, getScope, scopeFilter, type Scope } from './scope';
 import { findPage, type Page } from './find-page';
 import { listFilters } from './search/list-filters';
+import { findSearchPage } from './search/one-trip';
 import { isObject, type AppContext, type Json } from './types';
 import { refFilter, relationRef, requireId } from './relations';
 
@@ -47,11 +48,20 @@ export async function resolveScoped(
  * One page of `uid` inside a scope: the sanitised list `query` (Strapi's filters, sort, fields,
  * populate, pagination) with its filters prepared by utils/search/list-filters.ts and ANDed with
  * `scope` (a scopeFilter/orderFilter result; null: no restriction), read by findPage (the core
- * service's find, page and count sent together). Sets `query.filters`. Answers `{results,
- * pagination}` as Strapi's `meta.pagination`; throws what findPage throws (400 for bad pagination).
+ * service's find, page and count sent together). Sets `query.filters`. A search of the search boxes'
+ * content-types on PostgreSQL is read in two statements instead (utils/search/one-trip.ts, same
+ * answer) when `caller` (the caller's scope) is given. Answers `{results, pagination}` as Strapi's
+ * `meta.pagination`; throws what findPage throws (400 for bad pagination).
  */
-export async function findScopedPage(strapi: Core.Strapi, uid: UID.ContentType, query: Json, scope: Record<string, unknown> | null): Promise<Page> {
-  return findPage(strapi, uid, await scopedListQuery(strapi, uid, query, scope));
+export async function findScopedPage(
+  strapi: Core.Strapi,
+  uid: UID.ContentType,
+  query: Json,
+  scope: Record<string, unknown> | null,
+  caller?: Scope,
+): Promise<Page> {
+  const searched = caller ? await findSearchPage(strapi, uid, query, caller, scope) : null;
+  return searched ?? findPage(strapi, uid, await scopedListQuery(strapi, uid, query, scope));
 }
 
 /**
@@ -77,7 +87,7 @@ export function scopedActions(uid: UID.ContentType, strapi: Core.Strapi, opts: S
       const scope = await getScope(strapi, ctx.state.user);
       await this.validateQuery(ctx);
       const query = await this.sanitizeQuery(ctx);
-      const { results, pagination } = await findScopedPage(strapi, uid, query, scopeFilter(uid, scope, 'read'));
+      const { results, pagination } = await findScopedPage(strapi, uid, query, scopeFilter(uid, scope, 'read'), scope);
       const sanitized = await this.sanitizeOutput(results, ctx);
       return this.transformResponse(sanitized, { pagination });
     },

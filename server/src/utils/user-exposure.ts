@@ -90,6 +90,32 @@ async function verdicts(strapi: Core.Strapi, scope: Scope, ids: number[], cache:
   }
 }
 
+/**
+ * True when the verdicts of `scope` need nothing but "is the user in scopeFilter(USER)" (see
+ * `verdicts`: a dealership's or salesman's "own people" also needs each user's dealership), so a list
+ * read can judge its users in its own statement (utils/search/one-trip.ts) and {@link seedVerdicts} them.
+ */
+export function judgedInStatement(scope: Scope): boolean {
+  return scope.kind === 'dispatcher';
+}
+
+/**
+ * Records, for the request being served, verdicts a list read judged itself (utils/search/one-trip.ts),
+ * so the output sanitizer reads nothing more: `visible` maps each user id the answer holds to "in
+ * scopeFilter(USER, scope, 'read')" (then 'self', 'public' or 'hidden' as `verdicts` decides), and
+ * `parents` are the `uid:id` keys of rows read inside the caller's scope (what `parentsInScope`
+ * would find). Only for a scope {@link judgedInStatement} accepts; known verdicts are kept.
+ */
+export function seedVerdicts(strapi: Core.Strapi, scope: Scope, visible: Map<number, boolean>, parents: string[]): void {
+  const state = requestState(strapi);
+  if (!state || !judgedInStatement(scope)) return;
+  state.userExposure ??= { scope, cache: new Map<number, Verdict>(), parents: new Map<string, boolean>() };
+  const known = state.userExposure as { scope: Scope | null; cache: Map<number, Verdict>; parents: Map<string, boolean> };
+  if (known.scope?.userId !== scope.userId || known.scope.kind !== scope.kind) return;
+  for (const [id, inScope] of visible) if (!known.cache.has(id)) known.cache.set(id, id === scope.userId ? 'self' : inScope ? 'public' : 'hidden');
+  for (const key of parents) if (!known.parents.has(key)) known.parents.set(key, true);
+}
+
 /** Content-types whose rows, when in the caller's scope, make the users they link public to it (also read by user-filters.ts). */
 export function ownsRows(uid: UID.Schema, scope: Scope): boolean {
   return uid !== USER && uid !== COMPANY && scopeFilter(uid, scope, 'read') != null;

@@ -1,5 +1,6 @@
 import { createSecretKey, randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import { readableRelation, readRows } from '../../utils/rows-with-relations';
 import type { AppContext } from '../../utils/types';
 
 /**
@@ -54,9 +55,18 @@ const endedSessions = (value: unknown): EndedSession[] =>
  */
 const readByVerify = new WeakMap<object, AuthenticatedUser>();
 
-/** The user `id` with its role, exactly the read of users-permissions' `fetchAuthenticatedUser`. */
-const fetchWithRole = (strapi: Core.Strapi, id: number): Promise<AuthenticatedUser | null> =>
-  strapi.db.query(USER).findOne({ where: { id }, populate: ['role'] });
+/**
+ * The user `id` with its role, exactly the read of users-permissions' `fetchAuthenticatedUser`. On
+ * PostgreSQL one statement (the row with its role as JSON, hydrated by Strapi: utils/rows-with-relations.ts)
+ * instead of the query engine's two; read on every request all the same, so a block, a password change
+ * or an ended session counts at the next request on every instance.
+ */
+const fetchWithRole = async (strapi: Core.Strapi, id: number): Promise<AuthenticatedUser | null> => {
+  if (strapi.db.dialect.client !== 'postgres' || !readableRelation(strapi, USER, 'role'))
+    return strapi.db.query(USER).findOne({ where: { id }, populate: ['role'] });
+  const { rows } = await readRows(strapi, USER, [id], [{ name: 'role' }]);
+  return (rows[0] as AuthenticatedUser | undefined) ?? null;
+};
 
 const legacyMode = (strapi: Core.Strapi) => strapi.config.get<string>('plugin::users-permissions.jwtManagement', 'legacy-support') !== 'refresh';
 

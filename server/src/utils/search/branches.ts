@@ -1,4 +1,5 @@
 import type { Core, UID } from '@strapi/strapi';
+import type { Knex } from 'knex';
 import { MAX_INDEXED_TERM, MIN_INDEXED_TERM } from './config';
 import { modelMeta, TEXT_TYPES, type AttributeMeta } from './indexes';
 import { isObject, type Json } from '../types';
@@ -13,7 +14,7 @@ export type Part =
   | { kind: 'never' }
   | { kind: 'own'; term: string; column: string }
   | { kind: 'rel'; term: string; relation: AttributeMeta; targetUid: UID.ContentType; attribute: string; column: string }
-  | { kind: 'ids'; relation: AttributeMeta; ids: number[] }
+  | { kind: 'ids'; relation: AttributeMeta; ids: number[] | Knex.QueryBuilder }
   | { kind: 'eq'; branch: Json }
   | { kind: 'relWhere'; relation: AttributeMeta; targetUid: UID.ContentType; where: Json };
 

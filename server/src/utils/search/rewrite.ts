@@ -41,9 +41,15 @@ export async function rewriteFreeText(strapi: Core.Strapi, uid: UID.ContentType,
 /**
  * {@link rewriteFreeText} with what it wrote: the rewritten `filters` and the id sets written into
  * them (id-sets.ts `Written`), which the count and page shortcuts of the middleware read.
+ * `lookUp` false: no statement runs (related targets stay subqueries; one-trip.ts).
  */
-export async function rewriteSearch(strapi: Core.Strapi, uid: UID.ContentType, filters: unknown): Promise<{ filters: unknown; written: Written }> {
-  const run: Run = { strapi, uid, build: new SubqueryBuilder(strapi), written: { sets: new Map(), scopes: [] } };
+export async function rewriteSearch(
+  strapi: Core.Strapi,
+  uid: UID.ContentType,
+  filters: unknown,
+  lookUp = true,
+): Promise<{ filters: unknown; written: Written }> {
+  const run: Run = { strapi, uid, build: new SubqueryBuilder(strapi, lookUp), written: { sets: new Map(), scopes: [] } };
   return { filters: await walk(run, filters, 0), written: run.written };
 }
 

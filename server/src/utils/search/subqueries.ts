@@ -39,7 +39,15 @@ export class SubqueryBuilder {
   private readonly lookups: RelatedIdLookups;
   private readonly links = new Map<Knex.QueryBuilder, LinkSelect>();
 
-  constructor(private readonly strapi: Core.Strapi) {
+  /**
+   * `lookUp` false: no statement runs while building (a relation's matching targets stay a subquery
+   * instead of an id list looked up first), for a caller that sends the whole query as one statement
+   * (one-trip.ts).
+   */
+  constructor(
+    private readonly strapi: Core.Strapi,
+    private readonly lookUp = true,
+  ) {
     this.dialect = dialectOf(strapi);
     this.lookups = requestLookups(strapi) ?? new Map();
   }
@@ -106,6 +114,7 @@ export class SubqueryBuilder {
    * {@link MAX_RELATED_IDS} match.
    */
   private relatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
+    if (!this.lookUp) return Promise.resolve(null);
     const key = `${uid}\u0000${attributes.join(',')}\u0000${term}`;
     const memo = this.lookups;
     let ids = memo.get(key);
@@ -130,8 +139,12 @@ export class SubqueryBuilder {
     return rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id);
   }
 
-  /** The ids of `uid` matching the Strapi `where` (query engine, caller's transaction); null when more than {@link MAX_RELATED_IDS}. */
-  async idsWhere(uid: UID.ContentType, where: Json): Promise<number[] | null> {
+  /**
+   * The ids of `uid` matching the Strapi `where` (query engine, caller's transaction); null when more than
+   * {@link MAX_RELATED_IDS}. Without lookups, the select of those ids (Strapi's query builder), not run.
+   */
+  async idsWhere(uid: UID.ContentType, where: Json): Promise<number[] | Knex.QueryBuilder | null> {
+    if (!this.lookUp) return this.strapi.db.entityManager.createQueryBuilder(uid).select('id').where(where).getKnexQuery() as Knex.QueryBuilder;
     const rows: { id: number }[] = await this.strapi.db.query(uid).findMany({ where, select: ['id'], limit: MAX_RELATED_IDS + 1 });
     return rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id);
   }
@@ -186,7 +199,7 @@ export class SubqueryBuilder {
         entry.attributes.push(p.attribute);
         entry.columns.push(p.column);
         rel.set(key, entry);
-      } else if (p.kind === 'ids' && p.ids.length) selects.push(this.owners(p.relation, p.ids));
+      } else if (p.kind === 'ids' && (!Array.isArray(p.ids) || p.ids.length)) selects.push(this.owners(p.relation, p.ids));
     }
     for (const [term, columns] of own) selects.push(...this.matchingParts(uid, columns, term));
     // the exact branches through Strapi's own query builder: the very `$eq` (value cast by the attribute's type) it would run

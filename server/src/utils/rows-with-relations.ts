@@ -1,0 +1,161 @@
+import type { Core, UID } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import type { Json } from './types';
+
+// Strapi's own row hydration (the query engine's `fromRow`: column names to attribute names, each
+// scalar through its field's `fromDB`), so rows read here come out exactly as the query engine gives them.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { fromRow } = require('@strapi/database/dist/query/helpers/transform.js') as { fromRow: (meta: unknown, row: unknown) => Json | null };
+
+/** What this module reads of `strapi.db.metadata` for a relation attribute. */
+interface RelationMeta {
+  type: string;
+  relation?: string;
+  target?: string;
+  morphBy?: string;
+  joinColumn?: unknown;
+  joinTable?: {
+    name: string;
+    joinColumn: { name: string; referencedColumn: string };
+    inverseJoinColumn: { name: string; referencedColumn: string };
+    orderBy?: Record<string, 'asc' | 'desc'>;
+    on?: unknown;
+  };
+}
+
+/** What this module reads of `strapi.db.metadata` for a model. */
+interface ModelMeta {
+  uid: string;
+  tableName: string;
+  attributes: Record<string, RelationMeta & { columnName?: string }>;
+}
+
+const TO_ONE = new Set(['oneToOne', 'manyToOne']);
+const TO_MANY = new Set(['oneToMany', 'manyToMany']);
+/** Scalar types whose value `row_to_json` writes as the driver reads it (or as Strapi's `fromDB` reads either form). */
+const JSON_SAFE = new Set([
+  'string',
+  'text',
+  'richtext',
+  'email',
+  'password',
+  'uid',
+  'enumeration',
+  'integer',
+  'float',
+  'decimal',
+  'boolean',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'json',
+  'increments',
+]);
+
+const meta = (strapi: Core.Strapi, uid: string) => strapi.db.metadata.get(uid) as unknown as ModelMeta;
+
+/**
+ * True when the relation `name` of `uid` can be read by {@link readRows}: a plain relation through a
+ * link table (no morph, no join column, no join condition) to a content-type without draft & publish or
+ * locales whose every column `row_to_json` writes in a form Strapi's hydration reads alike (no
+ * biginteger: JSON numbers lose digits beyond 2^53).
+ */
+export function readableRelation(strapi: Core.Strapi, uid: string, name: string): boolean {
+  const attribute = meta(strapi, uid)?.attributes[name];
+  if (!attribute || attribute.type !== 'relation' || !attribute.joinTable || attribute.joinTable.on || attribute.morphBy) return false;
+  if (!TO_ONE.has(attribute.relation ?? '') && !TO_MANY.has(attribute.relation ?? '')) return false;
+  const target = strapi.contentTypes[attribute.target as UID.ContentType] ?? (attribute.target ? strapi.getModel(attribute.target as UID.Schema) : undefined);
+  if (!target || (target as { options?: { draftAndPublish?: boolean } }).options?.draftAndPublish) return false;
+  if ((target as { pluginOptions?: { i18n?: { localized?: boolean } } }).pluginOptions?.i18n?.localized) return false;
+  const targetMeta = meta(strapi, attribute.target!);
+  return Object.values(targetMeta.attributes).every((a) => a.type === 'relation' || JSON_SAFE.has(a.type));
+}
+
+/** A relation read beside the rows: its attribute name, and optionally a SQL condition on the target's `id` whose value comes back with each target. */
+export interface RelationRead {
+  name: string;
+  /** A select of ids (knex); each target row then comes with `id IN (that select)` (see {@link ReadRows.marks}). */
+  mark?: Knex.QueryBuilder;
+}
+
+/** The rows {@link readRows} read: entities as Strapi's query engine hydrates them, and the marks asked for. */
+export interface ReadRows {
+  rows: Json[];
+  /** Per relation name with a mark: target id → whether it is in the mark's select. */
+  marks: Map<string, Map<number, boolean>>;
+}
+
+/**
+ * `SELECT <root>.*, <one JSON column per relation> FROM <uid's table> WHERE id IN (ids)`: ONE statement
+ * answering what `strapi.db.query(uid).findMany({where: {id: {$in: ids}}, populate: relations})` answers
+ * (same objects: Strapi's own hydration; to-one: the linked row or null; to-many: the linked rows in the
+ * link table's order, [] when none), in the order of `ids`. Tables, columns, link tables and their
+ * order columns come from Strapi's metadata. Every relation must pass {@link readableRelation}.
+ * PostgreSQL only (`row_to_json`, `json_agg`). Throws what the database throws.
+ */
+export async function readRows(strapi: Core.Strapi, uid: string, ids: number[], relations: RelationRead[]): Promise<ReadRows> {
+  const knex = strapi.db.connection;
+  const root = meta(strapi, uid);
+  const columns: (string | Knex.Raw)[] = ['t0.*'];
+  relations.forEach((relation, i) => columns.push(knex.raw('(?) as ??', [relationJson(strapi, root, relation, i), `__relation_${i}`])));
+  const raw = (ids.length ? await knex(`${root.tableName} as t0`).select(columns).whereIn('t0.id', ids) : []) as unknown as Json[];
+  const marks = new Map<string, Map<number, boolean>>();
+  const byId = new Map<number, Json>();
+  for (const row of raw) {
+    relations.forEach((relation, i) => {
+      const attribute = root.attributes[relation.name];
+      const targetMeta = meta(strapi, attribute.target!);
+      let value = row[`__relation_${i}`] as unknown;
+      delete row[`__relation_${i}`];
+      if (relation.mark) {
+        const seen = marks.get(relation.name) ?? new Map<number, boolean>();
+        marks.set(relation.name, seen);
+        const unwrap = (pair: [Json, boolean]) => {
+          seen.set(Number(pair[0].id), pair[1]);
+          return pair[0];
+        };
+        value =
+          Array.isArray(value) && TO_MANY.has(attribute.relation!) ? (value as [Json, boolean][]).map(unwrap) : value ? unwrap(value as [Json, boolean]) : null;
+      }
+      row[relation.name] = TO_MANY.has(attribute.relation!)
+        ? ((value as Json[] | null) ?? []).map((one) => fromRow(targetMeta, asDriverRow(targetMeta, one)))
+        : value
+          ? fromRow(targetMeta, asDriverRow(targetMeta, value as Json))
+          : null;
+    });
+    byId.set(Number(row.id), fromRow(root, row)!);
+  }
+  return { rows: ids.map((id) => byId.get(id)).filter((row): row is Json => row !== undefined), marks };
+}
+
+/** A target row from `row_to_json` as the driver would give it: JSON attributes back to their text (Strapi's `fromDB` parses text). */
+function asDriverRow(targetMeta: ModelMeta, row: Json): Json {
+  for (const attribute of Object.values(targetMeta.attributes)) {
+    if (attribute.type !== 'json' || !attribute.columnName) continue;
+    const value = row[attribute.columnName];
+    if (value !== null && value !== undefined) row[attribute.columnName] = JSON.stringify(value);
+  }
+  return row;
+}
+
+/** The scalar subquery giving relation `relation` of the root row `t0` as JSON (an object or null; an array). */
+function relationJson(strapi: Core.Strapi, root: ModelMeta, relation: RelationRead, i: number): Knex.QueryBuilder {
+  const knex = strapi.db.connection;
+  const attribute = root.attributes[relation.name];
+  const jt = attribute.joinTable!;
+  const target = meta(strapi, attribute.target!);
+  const x = `r${i}`;
+  const l = `l${i}`;
+  const row = relation.mark ? knex.raw('json_build_array(row_to_json(??), ?? IN ?)', [x, `${x}.id`, relation.mark]) : knex.raw('row_to_json(??)', [x]);
+  const from = knex(`${target.tableName} as ${x}`)
+    .innerJoin(`${jt.name} as ${l}`, `${l}.${jt.inverseJoinColumn.name}`, `${x}.${jt.inverseJoinColumn.referencedColumn}`)
+    .whereRaw('?? = ??', [`${l}.${jt.joinColumn.name}`, `t0.${jt.joinColumn.referencedColumn}`]);
+  if (TO_ONE.has(attribute.relation!)) return from.select(row).limit(1);
+  // the link table's order (Strapi's populate: joinTable.orderBy), ties by target id as its DISTINCT sorts them
+  const order = [
+    ...Object.entries(jt.orderBy ?? {}).map(([column, dir]) => `${knex.raw('??', [`${l}.${column}`])} ${dir === 'desc' ? 'desc' : 'asc'}`),
+    `${knex.raw('??', [`${x}.id`])} asc`,
+  ];
+  return from.select(knex.raw(`coalesce(json_agg(? order by ${order.join(', ')}), '[]'::json)`, [row]));
+}
