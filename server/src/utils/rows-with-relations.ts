@@ -108,7 +108,7 @@ export async function readRows(strapi: Core.Strapi, uid: string, ids: number[], 
       const targetMeta = meta(strapi, attribute.target!);
       let value = row[`__relation_${i}`] as unknown;
       delete row[`__relation_${i}`];
-      if (relation.mark) {
+      if (relation.mark !== undefined) {
         const seen = marks.get(relation.name) ?? new Map<number, boolean>();
         marks.set(relation.name, seen);
         const unwrap = (pair: [Json, boolean]) => {
@@ -147,7 +147,8 @@ function relationJson(strapi: Core.Strapi, root: ModelMeta, relation: RelationRe
   const target = meta(strapi, attribute.target!);
   const x = `r${i}`;
   const l = `l${i}`;
-  const row = relation.mark ? knex.raw('json_build_array(row_to_json(??), ?? IN ?)', [x, `${x}.id`, relation.mark]) : knex.raw('row_to_json(??)', [x]);
+  const row =
+    relation.mark !== undefined ? knex.raw('json_build_array(row_to_json(??), ?? IN ?)', [x, `${x}.id`, relation.mark]) : knex.raw('row_to_json(??)', [x]);
   const from = knex(`${target.tableName} as ${x}`)
     .innerJoin(`${jt.name} as ${l}`, `${l}.${jt.inverseJoinColumn.name}`, `${x}.${jt.inverseJoinColumn.referencedColumn}`)
     .whereRaw('?? = ??', [`${l}.${jt.joinColumn.name}`, `t0.${jt.joinColumn.referencedColumn}`]);

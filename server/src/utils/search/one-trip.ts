@@ -58,7 +58,7 @@ export async function findSearchPage(
   const judged = judgedInStatement(scope);
   const users = judged ? usersInScope(strapi, scope) : null;
   const reads: RelationRead[] = relations.map((name) =>
-    users && (strapi.db.metadata.get(uid).attributes[name] as { target?: string } | undefined)?.target === USER ? { name, mark: users } : { name },
+    users !== null && (strapi.db.metadata.get(uid).attributes[name] as { target?: string } | undefined)?.target === USER ? { name, mark: users } : { name },
   );
   const { rows, marks } = await readRows(strapi, uid, ids, reads);
   if (judged) {
