@@ -85,11 +85,12 @@ async function pageOfIds(
   const knex = strapi.db.connection;
   const { where, orderBy } = strapi.get('query-params').transform(uid, { filters, sort }) as { where?: unknown; orderBy?: unknown };
   const builder = () => strapi.db.entityManager.createQueryBuilder(uid);
-  const page = builder()
-    .init({ select: ['id'], where, orderBy, limit: window.limit, offset: window.start })
-    .getKnexQuery() as Knex.QueryBuilder;
+  const pageBuilder = builder().init({ select: ['id'], where, orderBy, limit: window.limit, offset: window.start });
+  // under DISTINCT Strapi also selects the sort columns (`t0.id` twice when sorted by id): the page's id gets its own name
+  const root = (pageBuilder as unknown as { alias: string }).alias;
+  const page = (pageBuilder.getKnexQuery() as Knex.QueryBuilder).select(knex.raw('??.?? AS "__page_id"', [root, 'id']));
   const count = window.counted ? (builder().init({ where }).count().getKnexQuery() as Knex.QueryBuilder) : knex.raw('NULL');
-  const answer = await knex.raw('SELECT (?) AS "total", ARRAY(SELECT "p"."id" FROM ? AS "p") AS "ids"', [count, page]);
+  const answer = await knex.raw('SELECT (?) AS "total", ARRAY(SELECT "p"."__page_id" FROM ? AS "p") AS "ids"', [count, page]);
   const row = (answer as { rows: { total: string | number | null; ids: number[] }[] }).rows[0];
   return { total: row.total === null ? undefined : Number(row.total), ids: row.ids.map(Number) };
 }

@@ -145,7 +145,7 @@ async function rewriteOr(run: Run, branches: unknown[], depth: number): Promise<
       const ids = await run.build.idsWhere(part.targetUid, part.where);
       if (ids === null) kept.push(await walk(run, branch, depth + 1));
       else {
-        parts.push({ kind: 'ids', relation: part.relation, ids });
+        parts.push({ kind: 'ids', relation: part.relation, ids: Array.isArray(ids) ? ids : ids.select });
         textual = true;
       }
     } else if (part.kind !== 'never') {

@@ -141,10 +141,11 @@ export class SubqueryBuilder {
 
   /**
    * The ids of `uid` matching the Strapi `where` (query engine, caller's transaction); null when more than
-   * {@link MAX_RELATED_IDS}. Without lookups, the select of those ids (Strapi's query builder), not run.
+   * {@link MAX_RELATED_IDS}. Without lookups, `{select}`: the select of those ids (Strapi's query builder),
+   * not run (a knex builder is a thenable: an async function returning it would run it).
    */
-  async idsWhere(uid: UID.ContentType, where: Json): Promise<number[] | Knex.QueryBuilder | null> {
-    if (!this.lookUp) return this.strapi.db.entityManager.createQueryBuilder(uid).select('id').where(where).getKnexQuery() as Knex.QueryBuilder;
+  async idsWhere(uid: UID.ContentType, where: Json): Promise<number[] | { select: Knex.QueryBuilder } | null> {
+    if (!this.lookUp) return { select: this.strapi.db.entityManager.createQueryBuilder(uid).select('id').where(where).getKnexQuery() as Knex.QueryBuilder };
     const rows: { id: number }[] = await this.strapi.db.query(uid).findMany({ where, select: ['id'], limit: MAX_RELATED_IDS + 1 });
     return rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id);
   }
