@@ -148,11 +148,16 @@ describe.runIf(postgres)('search in one trip (PostgreSQL)', () => {
       const { old, now } = await both(who, path);
       const label = `seed ${seed}, ${who} ${decodeURIComponent(path)}`;
       expect(now.status, label).toBe(old.status);
-      expect(JSON.stringify(now.body), label).toBe(JSON.stringify(old.body));
+      // the same JSON value; the order of a row's keys is not compared: Strapi's own answer puts the sort
+      // columns first when its query joins a relation (SELECT DISTINCT), and the Document Service path
+      // joins for conditions the one trip reads through the link tables (docs/decisions.md)
+      expect(now.body, label).toStrictEqual(old.body);
       found += now.body?.data?.length ?? 0;
       // a term the index path takes, by an administrator or a despachante: 3 statements
       const indexed = term.trim().length >= 3 && (who === 'admin' || who === 'despachante');
-      if (indexed && now.sql.length > 3) slow.push(`${label}: ${now.sql.length}`);
+      // (the role's permissions are read again only after a change to the role: utils/role-permissions-cache.ts)
+      const sql = now.sql.filter((statement) => !statement.includes('"up_permissions"'));
+      if (indexed && sql.length > 3) slow.push(`${label}: ${sql.map((statement) => statement.slice(0, 60)).join(' | ')}`);
     }
     expect(slow).toEqual([]);
     expect(found).toBeGreaterThan(0);
