@@ -20,7 +20,6 @@ import { RECEIVABLE_LABELS, RECEIVABLE_POPULATE, asReais, orderOr, receivableOr,
  */
 const require = createRequire(import.meta.url);
 
-
 /** Every `{$containsi: v}` becomes `{$containsi: v, $notNull: true}`: same rows, but not a shape the index path takes. */
 function plain(node: unknown): any {
   if (Array.isArray(node)) return node.map(plain);
