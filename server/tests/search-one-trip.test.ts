@@ -1,5 +1,5 @@
 import qs from 'qs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOGINS, SEED_PASSWORD, type SeedRole } from './helpers/api';
 import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
 import { RECEIVABLE_POPULATE, containsi, orderOr, receivableOr, type Row } from './helpers/search-queries';
@@ -14,7 +14,7 @@ import { RECEIVABLE_POPULATE, containsi, orderOr, receivableOr, type Row } from 
  * - random searches (term, filters, sort, page, page size; four roles) answer the very JSON the
  *   Document Service path answers (SEARCH_ONE_TRIP=false, read per request, in the same process).
  */
-const postgres = process.env.DATABASE_CLIENT === 'postgres';
+const postgres = inject('database').client === 'postgres';
 let server: Awaited<ReturnType<typeof startSecondStrapi>>;
 const statements: string[] = [];
 const tokens = new Map<SeedRole, string>();
@@ -53,7 +53,7 @@ const orders = (term: string, extra: Row = {}) =>
 
 describe.runIf(postgres)('search in one trip (PostgreSQL)', () => {
   beforeAll(async () => {
-    server = await startSecondStrapi({ AUTH_RATELIMIT: 'false', DATABASE_CLIENT: 'postgres' });
+    server = await startSecondStrapi({ AUTH_RATELIMIT: 'false' }, inject('database'));
     server.strapi.db.connection.on('query', (q: { sql: string }) => statements.push(String(q.sql)));
   }, 180_000);
   afterAll(async () => {
