@@ -162,6 +162,29 @@ describe.runIf(postgres)('search in one trip (PostgreSQL)', () => {
     expect(slow).toEqual([]);
     expect(found).toBeGreaterThan(0);
   }, 120_000);
+
+  it('edge shapes answer as the Document Service path: bad values, uncounted, past the end, offsets, relation sorts, fields', async () => {
+    const or = { $or: receivableOr('visa') };
+    const shapes: Row[] = [
+      { filters: { $and: [or, { amount_final: { $eq: 'abc' } }] } },
+      { filters: { $and: [or, { installments: { $eq: 99_999_999_999 } }] } },
+      { filters: { $and: [or] }, pagination: { page: 1, pageSize: 10, withCount: false } },
+      { filters: { $and: [or] }, pagination: { page: 999, pageSize: 25 } },
+      { filters: { $and: [or] }, pagination: { start: 3, limit: 4 } },
+      { filters: { $and: [or] }, pagination: { page: 1, pageSize: 10, withCount: 'maybe' } },
+      { filters: { $and: [or] }, sort: ['user_dispatcher_id.name:asc'] },
+      { filters: { $and: [or] }, fields: ['document_number'] },
+      { filters: { $and: [or, { $not: { status_in: { $eq: 'paid' } } }] }, sort: { amount_original: 'desc' } },
+    ];
+    for (const who of ['admin', 'despachante'] as const)
+      for (const shape of shapes) {
+        const path = list('receivables', { populate: RECEIVABLE_POPULATE, ...shape });
+        const { old, now } = await both(who, path);
+        const label = `${who} ${decodeURIComponent(path)}`;
+        expect(now.status, label).toBe(old.status);
+        expect(now.body, label).toStrictEqual(old.body);
+      }
+  });
 });
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same cases. */
