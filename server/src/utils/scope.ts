@@ -20,19 +20,38 @@ export function isAdminUser(user: Pick<AuthUser, 'type' | 'role'> | null | undef
 }
 
 /**
+ * A salesman's scope per caller object: ctx.state.user is read afresh for every request
+ * (extensions/users-permissions/auth-strategies.ts), so one request resolves its dealership once,
+ * however many guards and queries ask, and the next request reads it again.
+ */
+const salesmanScopes = new WeakMap<object, Promise<Scope>>();
+
+/**
  * Resolves the scope of `user` (ctx.state.user, as set by users-permissions: id, type, role).
- * Throws nothing; an unknown type is treated as salesman (the narrowest scope with reads).
+ * Throws nothing but the database's errors; an unknown type is treated as salesman (the narrowest
+ * scope with reads), whose dealership is read once per caller object.
  */
 export async function getScope(strapi: Core.Strapi, user: Pick<AuthUser, 'id' | 'type' | 'role'>): Promise<Scope> {
   if (isAdminUser(user)) return { kind: 'all', userId: user.id, partyUserId: null };
   if (user.type === 'company' || user.type === 'dispatcher') {
     return { kind: user.type, userId: user.id, partyUserId: user.id };
   }
+  let scope = salesmanScopes.get(user);
+  if (scope === undefined) {
+    scope = salesmanScope(strapi, user.id);
+    salesmanScopes.set(user, scope);
+    // a failed read is not kept: the next ask reads again
+    scope.catch(() => salesmanScopes.delete(user));
+  }
+  return scope;
+}
+
+async function salesmanScope(strapi: Core.Strapi, id: number): Promise<Scope> {
   const full: { company_id?: { user_id?: { id: number } | null } | null } | null = await strapi.db.query('plugin::users-permissions.user').findOne({
-    where: { id: user.id },
+    where: { id },
     populate: { company_id: { populate: { user_id: true } } },
   });
-  return { kind: 'salesman', userId: user.id, partyUserId: full?.company_id?.user_id?.id ?? null };
+  return { kind: 'salesman', userId: id, partyUserId: full?.company_id?.user_id?.id ?? null };
 }
 
 /** A filter that matches no row (a scope with no access). */
