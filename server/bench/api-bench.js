@@ -22,6 +22,10 @@
  * so the bench sends exactly what the search boxes send. One more line measures what counting
  * rows for pagination costs on 100,000 orders: the core findMany alone vs the core count alone.
  *
+ * The searches are also measured against their own SQL: the read statements one API request sent
+ * (recorded by bench/server.js), replayed one after the other straight through the driver (bench/bare-sql.js)
+ * at 1 and 10 clients, beside the API at the same client count.
+ *
  * Then, per database, the scaling table: the list and search calls (API only) at 1 and at 10 clients
  * (BENCH_CLIENTS, default "1,10"), p50/p95 and requests per second, on 1 server process and on one per
  * core (BENCH_PROCESSES, default os.availableParallelism()), run as `npm start` runs them (bench/server.js
@@ -31,6 +35,7 @@
  * a timestamped copy beside it.
  */
 const { spawn, spawnSync } = require('node:child_process');
+const { bareKnex, replay } = require('./bare-sql');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -108,8 +113,13 @@ function stats(times, wallSeconds, total) {
 }
 
 /** Runs `total` GETs of `urlFor(i)` with `concurrency` workers; returns latency percentiles (ms). */
-async function measure(urlFor, headers, total, concurrency) {
-  for (let i = 0; i < Math.min(WARMUP, Math.ceil(total / 4)); i++) await hit(urlFor(i), headers);
+function measure(urlFor, headers, total, concurrency) {
+  return measureRuns((i) => hit(urlFor(i), headers), total, concurrency);
+}
+
+/** Runs `run(i)` for i < `total` over `concurrency` workers, after a sequential warm-up; latency percentiles (ms). */
+async function measureRuns(run, total, concurrency) {
+  for (let i = 0; i < Math.min(WARMUP, Math.ceil(total / 4)); i++) await run(i);
   const times = [];
   let next = 0;
   const t0 = performance.now();
@@ -118,7 +128,7 @@ async function measure(urlFor, headers, total, concurrency) {
       while (next < total) {
         const i = next++;
         const t = performance.now();
-        await hit(urlFor(i), headers);
+        await run(i);
         times.push(performance.now() - t);
       }
     }),
@@ -304,6 +314,37 @@ async function benchOneDatabase() {
         `orders: counting 100,000 rows — ${REQUESTS} requests each\n  API list page (populate=*, no filter)  p95 ${count.api.p95.toFixed(1)} ms\n  core findMany of that page alone        p95 ${count.findOnly.p95.toFixed(1)} ms\n  core count of all orders alone          p95 ${count.countAll.p95.toFixed(1)} ms\n  core count with a status filter         p95 ${count.countStatus.p95.toFixed(1)} ms`,
       );
     }
+    // the searches against their own SQL: the statements one API request sent (recorded by bench/server.js),
+    // replayed straight through the driver at the same client counts
+    const replayCases = [
+      ['orders: free-text search box (admin)', (i) => `${base}/api/sales-orders?${ORDERS_SEARCH(i)}`, admin, ORDER_TERMS.length],
+      ['receivables: free-text search box (admin)', (i) => `${base}/api/receivables?${RECEIVABLES_SEARCH(i)}`, admin, RECEIVABLE_TERMS.length],
+      ['receivables: search box, as despachante (scoped)', (i) => `${base}/api/receivables?${RECEIVABLES_SEARCH(i)}`, desp, RECEIVABLE_TERMS.length],
+    ].filter(([name]) => !process.env.ONLY || name.includes(process.env.ONLY));
+    const replays = [];
+    const bare = bareKnex(CONCURRENCY);
+    try {
+      for (const [name, url, who, variants] of replayCases) {
+        const recorded = [];
+        for (let k = 0; k < variants; k++) {
+          await hit(`${base}/bench/record/start`, {});
+          await hit(url(k), who.headers);
+          const { statements } = JSON.parse(await hit(`${base}/bench/record/stop`, {}));
+          recorded.push(statements.filter((st) => /^\s*(select|with)\b/i.test(st.sql)));
+        }
+        const counts = [...new Set(recorded.map((r) => r.length))].join('/');
+        for (const clients of CLIENTS) {
+          const sql = await measureRuns((i) => replay(bare, recorded[i % variants]), SEARCH_N, clients);
+          const api = await measure(url, who.headers, SEARCH_N, clients);
+          replays.push({ name, clients, statements: counts, api, sql, ratioP95: api.p95 / sql.p95 });
+          console.log(
+            `${name} — ${clients} client(s), ${SEARCH_N} requests: API p50 ${api.p50.toFixed(1)} p95 ${api.p95.toFixed(1)} ms │ its ${counts} statements replayed p50 ${sql.p50.toFixed(1)} p95 ${sql.p95.toFixed(1)} ms → ${(api.p95 / sql.p95).toFixed(2)}×`,
+          );
+        }
+      }
+    } finally {
+      await bare.destroy();
+    }
     // scaling: the list and the searches, API only, at each client count, on 1 process and on one per core
     const scalingCases = [
       ['orders: list, status + date range (admin)', (i) => `${base}/api/sales-orders?${ORDERS(i)}`, REQUESTS],
@@ -332,7 +373,7 @@ async function benchOneDatabase() {
       }
     }
     console.log(`retried after a reset socket: ${retries}`);
-    return { database: process.env.DATABASE_CLIENT || 'sqlite', concurrency: CONCURRENCY, requests: REQUESTS, rows, count, scaling };
+    return { database: process.env.DATABASE_CLIENT || 'sqlite', concurrency: CONCURRENCY, requests: REQUESTS, rows, count, replays, scaling };
   } finally {
     await stopServer(child);
   }
@@ -357,6 +398,17 @@ function printTable(result) {
     console.log(
       `${r.name.padEnd(62)} ${fmt(r.ours.p50).padStart(7)} ${fmt(r.ours.p95)} │ ${fmt(r.plain.p50).padStart(8)} ${fmt(r.plain.p95)} │ ${r.ratioP95.toFixed(2)}×`,
     );
+  }
+  if (result.replays?.length) {
+    console.log(`\n${result.database} — the searches against their own statements replayed straight (p50/p95 ms)`);
+    console.log(
+      `${'call'.padEnd(50)} ${'clients'.padStart(7)} ${'stmts'.padStart(5)} │ ${'API p50'.padStart(7)} ${'p95'.padStart(6)} │ ${'SQL p50'.padStart(7)} ${'p95'.padStart(6)} │ ratio p95`,
+    );
+    for (const r of result.replays) {
+      console.log(
+        `${r.name.padEnd(50)} ${String(r.clients).padStart(7)} ${r.statements.padStart(5)} │ ${fmt(r.api.p50).padStart(7)} ${fmt(r.api.p95)} │ ${fmt(r.sql.p50).padStart(7)} ${fmt(r.sql.p95)} │ ${r.ratioP95.toFixed(2)}×`,
+      );
+    }
   }
   if (result.scaling?.length) {
     const procs = [...new Set(result.scaling.map((r) => r.processes))];

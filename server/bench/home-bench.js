@@ -22,6 +22,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { bareKnex, isPostgres, sqliteFile } = require('./bare-sql');
 
 const appDir = path.resolve(__dirname, '..');
 const repoRoot = path.resolve(appDir, '..');
@@ -36,8 +37,6 @@ const arg = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const isPostgres = () => Boolean(process.env.DATABASE_CLIENT && process.env.DATABASE_CLIENT !== 'sqlite');
-const sqliteFile = () => path.resolve(appDir, process.env.DATABASE_FILENAME || '.tmp/large.db');
 
 const ROLES = [
   ['admin', '52998224725', 'ADC'],
@@ -75,25 +74,6 @@ function startServer() {
   });
 }
 
-/** A knex of its own on the bench's database, as config/database.ts configures Strapi's. */
-function bareKnex() {
-  const knex = require('knex');
-  if (!isPostgres()) return knex({ client: 'better-sqlite3', connection: { filename: sqliteFile() }, useNullAsDefault: true });
-  const env = process.env;
-  return knex({
-    client: 'pg',
-    connection: {
-      host: env.DATABASE_HOST || '127.0.0.1',
-      port: Number(env.DATABASE_PORT || 5432),
-      database: env.DATABASE_NAME || 'balcao',
-      user: env.DATABASE_USERNAME || 'balcao',
-      password: env.DATABASE_PASSWORD || 'balcao',
-      options: env.DATABASE_PG_OPTIONS ?? '-c jit=off -c max_parallel_workers_per_gather=0',
-    },
-    pool: { min: 0, max: CONCURRENCY },
-  });
-}
-
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Runs `run()` `total` times over `concurrency` workers after a warm-up; latency percentiles (ms). */
@@ -125,7 +105,7 @@ async function getJson(url, headers = {}) {
 async function benchOneDatabase() {
   ensureSeed();
   const { child, base } = await startServer();
-  const bare = bareKnex();
+  const bare = bareKnex(CONCURRENCY);
   try {
     const users = {};
     for (const [name, identifier] of ROLES) {

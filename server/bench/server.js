@@ -7,6 +7,8 @@
  *   GET /bench/home-sql/<user id> → the home's aggregate statements for that user now (SQL and bindings,
  *   dates as {$date}), which bench/home-bench.js replays straight on the database.
  *   GET /bench/memory → process.memoryUsage(), ?gc=1 after a forced GC (bench/export-bench.js).
+ *   GET /bench/record/start, then one API request, then GET /bench/record/stop → the SQL statements knex sent
+ *   meanwhile ({sql, bindings}, in order), which bench/api-bench.js replays straight on the database.
  * Prints "PORT=<n>" when ready. BENCH_WORKERS=n: n such processes on one port (below).
  */
 const path = require('node:path');
@@ -74,7 +76,22 @@ async function worker() {
   strapi.log.level = 'warn';
   const { homeStatements } = require(path.join(ctx.distDir, 'src/utils/dashboard/statements.js'));
   const { getScope } = require(path.join(ctx.distDir, 'src/utils/scope.js'));
+  // statements recorded between /bench/record/start and /bench/record/stop (one request at a time)
+  let recording = null;
+  strapi.db.connection.on('query', (q) => {
+    if (recording) recording.push({ sql: q.sql, bindings: (q.bindings ?? []).map((b) => (b instanceof Date ? b.toISOString() : b)) });
+  });
   strapi.server.app.middleware.unshift(async (kctx, next) => {
+    if (kctx.path === '/bench/record/start') {
+      recording = [];
+      kctx.body = { recording: true };
+      return;
+    }
+    if (kctx.path === '/bench/record/stop') {
+      kctx.body = { statements: recording ?? [] };
+      recording = null;
+      return;
+    }
     const home = /^\/bench\/home-sql\/(\d+)$/.exec(kctx.path);
     if (home) {
       const user = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: Number(home[1]) }, populate: { role: true } });
