@@ -34,17 +34,20 @@
  * Results: bench-results/api.json at the repository root (the last run, both databases) and
  * a timestamped copy beside it.
  */
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const { bareKnex, replay } = require('./bare-sql');
+const { printTable } = require('./api-bench-table');
+const { hit, measure, measurePair, measureRuns, retriesSoFar } = require('./http-measure');
+const { loadPwaQueries } = require('./pwa-queries');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { startServer, stopServer } = require('./server-process');
 
 const appDir = path.resolve(__dirname, '..');
 const repoRoot = path.resolve(appDir, '..');
 const CONCURRENCY = Number(process.env.CONCURRENCY || 10);
 const REQUESTS = Number(process.env.REQUESTS || 200);
-const WARMUP = 20;
 const PROCESSES = Number(process.env.BENCH_PROCESSES || os.availableParallelism());
 const CLIENTS = (process.env.BENCH_CLIENTS || '1,10').split(',').map(Number);
 
@@ -53,29 +56,6 @@ const arg = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-
-// ---------------------------------------------------------------- the PWA's own query builders
-/** Bundles the PWA's strapi-query modules (TypeScript, `@/` paths) into one CommonJS module. */
-function loadPwaQueries() {
-  // esbuild comes with Strapi (server/node_modules); the PWA's own packages resolve from the repository root
-  const esbuild = require('esbuild');
-  const entry = [
-    `export { receivableListQuery } from './src/features/receivables/strapi-query';`,
-    `export { salesOrderListQuery } from './src/features/sales-orders/strapi-query';`,
-  ].join('\n');
-  const out = esbuild.buildSync({
-    stdin: { contents: entry, resolveDir: repoRoot, loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    write: false,
-    tsconfig: path.join(repoRoot, 'tsconfig.json'),
-    logLevel: 'silent',
-  });
-  const m = { exports: {} };
-  new Function('module', 'exports', 'require', out.outputFiles[0].text)(m, m.exports, require);
-  return m.exports;
-}
 
 // ---------------------------------------------------------------- one database
 function ensureSeed() {
@@ -87,126 +67,6 @@ function ensureSeed() {
   } else console.log('[bench] PostgreSQL: running seed:large (tops the database up to the large seed)');
   const r = spawnSync(process.execPath, [path.join(appDir, 'scripts/seed-large.js')], { stdio: 'inherit', cwd: appDir });
   if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-/** Starts bench/server.js with `workers` server processes on one port; resolves with { child, base }. */
-function startServer(workers = 1) {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, BENCH_WORKERS: String(workers) };
-    const child = spawn(process.execPath, [path.join(__dirname, 'server.js')], { cwd: appDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /PORT=(\d+)/.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-}
-
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/** Percentiles (ms) of a list of durations. */
-function stats(times, wallSeconds, total) {
-  times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rps: total / wallSeconds };
-}
-
-/** Runs `total` GETs of `urlFor(i)` with `concurrency` workers; returns latency percentiles (ms). */
-function measure(urlFor, headers, total, concurrency) {
-  return measureRuns((i) => hit(urlFor(i), headers), total, concurrency);
-}
-
-/** Runs `run(i)` for i < `total` over `concurrency` workers, after a sequential warm-up; latency percentiles (ms). */
-async function measureRuns(run, total, concurrency) {
-  for (let i = 0; i < Math.min(WARMUP, Math.ceil(total / 4)); i++) await run(i);
-  const times = [];
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t = performance.now();
-        await run(i);
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  return stats(times, (performance.now() - t0) / 1000, total);
-}
-
-/**
- * A second warm-up at the measured concurrency (the same requests as the window's first ones, both
- * kinds), so the window meets the steady state: every pooled database connection exists and has read
- * the pages the call reads. A PostgreSQL backend's first touch of each shared-buffer page costs a page
- * fault (~14 µs per 4 KiB here, no huge pages): a new connection's first pass over the 37 MB
- * receivables heap took ~130 ms more than its second, and a sequential warm-up warms one connection of
- * the ten the window then opens. No-op on SQLite beyond warming its page cache again.
- */
-async function warmConnections(apiUrl, apiHeaders, coreUrl, total, concurrency) {
-  const n = Math.min(total, 4 * concurrency);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < 2 * n) {
-        const k = next++;
-        const i = k >> 1;
-        await (k % 2 === 0 ? hit(apiUrl(i), apiHeaders) : hit(coreUrl(i), {}));
-      }
-    }),
-  );
-}
-
-/**
- * The API call and its core find measured together: both warmed up first, then `total` requests
- * of each, interleaved (API i, core i, API i+1, …) over the same `concurrency` workers, so both
- * meet the same database cache and the same load — measuring one after the other favoured the
- * second (it found the pages the first had just read). `rps` counts both kinds of request.
- */
-async function measurePair(apiUrl, apiHeaders, coreUrl, total, concurrency) {
-  for (let i = 0; i < Math.min(WARMUP, Math.ceil(total / 4)); i++) {
-    await hit(apiUrl(i), apiHeaders);
-    await hit(coreUrl(i), {});
-  }
-  await warmConnections(apiUrl, apiHeaders, coreUrl, total, concurrency);
-  const times = { api: [], core: [] };
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < 2 * total) {
-        const k = next++;
-        const i = k >> 1;
-        const api = k % 2 === 0;
-        const t = performance.now();
-        await hit(api ? apiUrl(i) : coreUrl(i), api ? apiHeaders : {});
-        times[api ? 'api' : 'core'].push(performance.now() - t);
-      }
-    }),
-  );
-  const wall = (performance.now() - t0) / 1000;
-  return { ours: stats(times.api, wall, 2 * total), plain: stats(times.core, wall, 2 * total) };
-}
-
-/**
- * One GET; a keep-alive socket the (event-loop-blocked) server closed meanwhile surfaces as
- * ECONNRESET in undici: retried once on a fresh request, counted in `retries`.
- */
-let retries = 0;
-async function hit(url, headers, again = true) {
-  try {
-    const res = await fetch(url, { headers });
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`${res.status} ${url}: ${body.slice(0, 300)}`);
-    return body;
-  } catch (err) {
-    if (again && /fetch failed|ECONNRESET|socket/i.test(String(err?.cause?.code ?? err?.message))) {
-      retries += 1;
-      return hit(url, headers, false);
-    }
-    throw err;
-  }
 }
 
 /** Benchmarks the configured database; returns { database, rows }. */
@@ -355,7 +215,7 @@ async function benchOneDatabase() {
     for (const processes of [...new Set([1, PROCESSES])]) {
       if (processes > 1) {
         await stopServer(child);
-        ({ child, base } = await startServer(processes));
+        ({ child, base } = await startServer({ workers: processes }));
       }
       const who = await login('52998224725');
       for (const clients of CLIENTS) {
@@ -372,65 +232,10 @@ async function benchOneDatabase() {
         }
       }
     }
-    console.log(`retried after a reset socket: ${retries}`);
+    console.log(`retried after a reset socket: ${retriesSoFar()}`);
     return { database: process.env.DATABASE_CLIENT || 'sqlite', concurrency: CONCURRENCY, requests: REQUESTS, rows, count, replays, scaling };
   } finally {
     await stopServer(child);
-  }
-}
-
-/** SIGTERM to the bench server; resolves when it has exited. */
-function stopServer(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  child.removeAllListeners('exit');
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  return exited;
-}
-
-// ---------------------------------------------------------------- both databases
-const fmt = (ms) => ms.toFixed(0).padStart(6);
-
-function printTable(result) {
-  console.log(`\n${result.database} — ${result.concurrency} concurrent clients (ms)`);
-  console.log(`${'call'.padEnd(62)} ${'API p50'.padStart(7)} ${'p95'.padStart(6)} │ ${'core p50'.padStart(8)} ${'p95'.padStart(6)} │ ratio p95`);
-  for (const r of result.rows) {
-    console.log(
-      `${r.name.padEnd(62)} ${fmt(r.ours.p50).padStart(7)} ${fmt(r.ours.p95)} │ ${fmt(r.plain.p50).padStart(8)} ${fmt(r.plain.p95)} │ ${r.ratioP95.toFixed(2)}×`,
-    );
-  }
-  if (result.replays?.length) {
-    console.log(`\n${result.database} — the searches against their own statements replayed straight (p50/p95 ms)`);
-    console.log(
-      `${'call'.padEnd(50)} ${'clients'.padStart(7)} ${'stmts'.padStart(5)} │ ${'API p50'.padStart(7)} ${'p95'.padStart(6)} │ ${'SQL p50'.padStart(7)} ${'p95'.padStart(6)} │ ratio p95`,
-    );
-    for (const r of result.replays) {
-      console.log(
-        `${r.name.padEnd(50)} ${String(r.clients).padStart(7)} ${r.statements.padStart(5)} │ ${fmt(r.api.p50).padStart(7)} ${fmt(r.api.p95)} │ ${fmt(r.sql.p50).padStart(7)} ${fmt(r.sql.p95)} │ ${r.ratioP95.toFixed(2)}×`,
-      );
-    }
-  }
-  if (result.scaling?.length) {
-    const procs = [...new Set(result.scaling.map((r) => r.processes))];
-    console.log(`\n${result.database} — API only, 1 process vs one per core (p50/p95 ms, req/s)`);
-    const head = procs.map((p) => `${`${p} proc`.padStart(6)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'req/s'.padStart(7)}`).join(' │ ');
-    console.log(`${'call'.padEnd(44)} ${'clients'.padStart(7)} │ ${head}`);
-    const keys = [...new Set(result.scaling.map((r) => `${r.name}\u0000${r.clients}`))];
-    for (const key of keys) {
-      const [name, clients] = key.split('\u0000');
-      const cells = procs.map((p) => {
-        const r = result.scaling.find((x) => x.name === name && String(x.clients) === clients && x.processes === p);
-        return r ? `${''.padStart(6)} ${fmt(r.p50)} ${fmt(r.p95)} ${r.rps.toFixed(1).padStart(7)}` : ''.padStart(28);
-      });
-      console.log(`${name.padEnd(44)} ${clients.padStart(7)} │ ${cells.join(' │ ')}`);
-    }
-  }
-  if (result.count) {
-    const c = result.count;
-    const share = c.countAll.p95 / (c.countAll.p95 + c.findOnly.p95);
-    console.log(
-      `count on 100,000 orders: findMany page p95 ${fmt(c.findOnly.p95).trim()} ms, count p95 ${fmt(c.countAll.p95).trim()} ms (with status filter ${fmt(c.countStatus.p95).trim()} ms): the count is ${(share * 100).toFixed(0)}% of the core work; API page p95 ${fmt(c.api.p95).trim()} ms`,
-    );
   }
 }
 

@@ -13,9 +13,10 @@
  *
  * Results: bench-results/export.json at the repository root.
  */
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { startServer } = require('./server-process');
 
 const appDir = path.resolve(__dirname, '..');
 const repoRoot = path.resolve(appDir, '..');
@@ -33,19 +34,6 @@ function ensureSeed() {
   console.log(`[bench:export] ${file} missing: running seed:large first`);
   const r = spawnSync(process.execPath, [path.join(appDir, 'scripts/seed-large.js')], { stdio: 'inherit', cwd: appDir });
   if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', path.join(__dirname, 'server.js')], { cwd: appDir, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /PORT=(\d+)/.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
 }
 
 /** The resident set of `pid` in bytes (Linux /proc), or null elsewhere. */
@@ -130,7 +118,7 @@ async function measureExport(base, token, pid, format) {
 
 async function main() {
   ensureSeed();
-  const { child, base } = await startServer();
+  const { child, base } = await startServer({ nodeArgs: ['--expose-gc'] });
   try {
     const login = await fetch(`${base}/api/auth/local`, {
       method: 'POST',

@@ -18,10 +18,11 @@
  *
  * Results: bench-results/home.json at the repository root.
  */
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { startServer } = require('./server-process');
 const { bareKnex, isPostgres, sqliteFile } = require('./bare-sql');
 
 const appDir = path.resolve(__dirname, '..');
@@ -59,19 +60,6 @@ function ensureSeed() {
   } else console.log('[bench:home] PostgreSQL: running seed:large');
   const r = spawnSync(process.execPath, [path.join(appDir, 'scripts/seed-large.js')], { stdio: 'inherit', cwd: appDir });
   if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'server.js')], { cwd: appDir, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /PORT=(\d+)/.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

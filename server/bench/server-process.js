@@ -1,0 +1,34 @@
+/**
+ * The bench server process (bench/server.js) for the benches: started with `workers` Strapi processes on one port
+ * (BENCH_WORKERS) and Node's `nodeArgs`, resolved once it prints its port; stopped with SIGTERM.
+ */
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+
+const appDir = path.resolve(__dirname, '..');
+
+/** Starts bench/server.js; resolves with { child, base } (base: http://127.0.0.1:<port>). */
+function startServer({ workers = 1, nodeArgs = [] } = {}) {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, BENCH_WORKERS: String(workers) };
+    const child = spawn(process.execPath, [...nodeArgs, path.join(__dirname, 'server.js')], { cwd: appDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /PORT=(\d+)/.exec(out);
+      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+}
+
+/** SIGTERM to the bench server; resolves when it has exited. */
+function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+module.exports = { startServer, stopServer };
