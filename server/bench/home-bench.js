@@ -16,6 +16,8 @@
  *   node bench/home-bench.js --db postgres   PostgreSQL only (scripts/with-postgres.sh, or the one DATABASE_CLIENT=postgres +
  *                                            DATABASE_HOST name)
  *
+ * BENCH_WORKERS=n serves the API from n processes on one port, as `npm start` does on an n-core machine (default 1).
+ *
  * Results: bench-results/home.json at the repository root.
  */
 const { spawnSync } = require('node:child_process');
@@ -92,7 +94,7 @@ async function getJson(url, headers = {}) {
 
 async function benchOneDatabase() {
   ensureSeed();
-  const { child, base } = await startServer();
+  const { child, base } = await startServer({ workers: Number(process.env.BENCH_WORKERS || 1) });
   const bare = bareKnex(CONCURRENCY);
   try {
     const users = {};

@@ -12,7 +12,7 @@ import { RECEIVABLE_POPULATE, containsi, orderOr, receivableOr, type Row } from 
  *   page's ids with the total, the page's rows with their relations and the users' verdicts), where
  *   the Document Service path ran 13–19;
  * - random searches (term, filters, sort, page, page size; four roles) answer the very JSON the
- *   Document Service path answers (SEARCH_ONE_TRIP=false, read per request, in the same process).
+ *   Document Service path answers (the default; SEARCH_ONE_TRIP=true takes the one-trip path, read per request, in the same process).
  */
 const postgres = inject('database').client === 'postgres';
 let server: Awaited<ReturnType<typeof startSecondStrapi>>;
@@ -33,12 +33,12 @@ async function get(who: SeedRole, path: string) {
   return { status: res.status, body: res.body, sql: statements.slice(from) };
 }
 
-/** The same request on the Document Service path (SEARCH_ONE_TRIP=false) and on the one-trip path. */
+/** The same request on the Document Service path (the default) and on the one-trip path (SEARCH_ONE_TRIP=true). */
 async function both(who: SeedRole, path: string) {
   process.env.SEARCH_ONE_TRIP = 'false';
   try {
     const old = await get(who, path);
-    delete process.env.SEARCH_ONE_TRIP;
+    process.env.SEARCH_ONE_TRIP = 'true';
     return { old, now: await get(who, path) };
   } finally {
     delete process.env.SEARCH_ONE_TRIP;
