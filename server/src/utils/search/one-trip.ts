@@ -27,7 +27,7 @@ export const oneTripEnabled = () => process.env.SEARCH_ONE_TRIP === 'true' && pr
 
 /**
  * A scoped list page of the search boxes' content-types (config.ts SEARCH_REWRITTEN) in two statements
- * on PostgreSQL (docs/architecture.md "Free-text search", "One trip"): the page's ids with the total,
+ * on PostgreSQL (docs/architecture.md "Free-text search", its one-trip bullet): the page's ids with the total,
  * then the page's rows with the relations the list populates. The answer is the one findPage gives
  * (the same `where`, order and window, compiled by Strapi's query engine; rows hydrated by Strapi).
  * `query` is the sanitised list query, `scope` the caller's scope and `filter` its scopeFilter (null:
