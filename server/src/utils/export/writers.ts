@@ -1,14 +1,16 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
+import archiver from 'archiver';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
-import { XLSX_NUMBER_FORMATS, csvRow, xlsxRow } from './cells';
+import { csvRow, xlsxRow } from './cells';
 import type { ExportSpec } from './spec';
+import { SHEET_FOOT, SHEET_PATH, rowXml, sheetHead, sheetLayout, workbookParts } from './xlsx-parts';
 
 /**
- * The two file writers of an export, from the libraries (csv-stringify, exceljs's streaming
- * WorkbookWriter), behind one shape the export loop drives: `stream` is the answer's body, `add`
- * writes one record, `room()` resolves once the body has taken what was written (backpressure: the
- * loop reads the next batch only then), `end()` finishes the file.
+ * The two file writers of an export (csv-stringify; for XLSX the parts of utils/export/xlsx-parts.ts
+ * zipped by archiver as they are written, docs/decisions.md "Streaming XLSX"), behind one shape the
+ * export loop drives: `stream` is the answer's body, `add` writes one record, `room()` resolves once
+ * the body has taken what was written (backpressure: the loop reads the next batch only then),
+ * `end()` finishes the file.
  */
 export interface ExportWriter {
   readonly stream: Readable;
@@ -53,26 +55,29 @@ function csvWriter(spec: ExportSpec): ExportWriter {
 /** A worksheet name Excel accepts: at most 31 characters, none of []:*?/\. */
 const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Dados';
 
+/**
+ * XLSX: the fixed parts ({@link workbookParts}) and the sheet zipped by archiver as a stream. The
+ * sheet is a PassThrough appended to the archive: `add` writes one row's XML into it, and `room()`
+ * waits for it to drain, which happens only as the archive's output is read (zlib and the answer
+ * pass backpressure back along the pipes), so neither the rows nor the zip pile up in memory.
+ */
 function xlsxWriter(spec: ExportSpec): ExportWriter {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName(spec.name), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = spec.columns.map((c, i) => ({
-    key: String(i),
-    width: Math.min(Math.max(c.header.length + 2, c.format === 'text' || c.format === 'person' ? 24 : 14), 60),
-    style: XLSX_NUMBER_FORMATS[c.format] ? { numFmt: XLSX_NUMBER_FORMATS[c.format] } : {},
-  }));
-  const header = sheet.addRow(spec.columns.map((c) => c.header));
-  header.font = { bold: true };
-  header.commit();
+  const archive = archiver('zip', { zlib: { level: 6 } });
+  const layout = sheetLayout(spec.columns);
+  for (const [name, xml] of workbookParts(sheetName(spec.name), layout)) archive.append(xml, { name });
+  const sheet = new PassThrough();
+  archive.append(sheet, { name: SHEET_PATH });
+  const headers = spec.columns.map((c) => c.header);
+  sheet.write(sheetHead(headers, layout));
+  let row = 1;
   return {
-    stream: out,
+    stream: archive,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    add: (record) => sheet.addRow(xlsxRow(record, spec.columns, spec.timeZone)).commit(),
-    room: () => drained(out),
+    add: (record) => void sheet.write(rowXml(++row, xlsxRow(record, spec.columns, spec.timeZone), layout)),
+    room: () => drained(sheet),
     end: async () => {
-      sheet.commit();
-      await workbook.commit();
+      sheet.end(SHEET_FOOT);
+      await archive.finalize();
     },
   };
 }
