@@ -177,6 +177,8 @@ describe('export: the XLSX file', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet.name).toBe('Pedidos');
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(ORDER_COLUMNS.map((c) => c.header));
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.rowCount).toBe(listed.length + 1);
     const byId = new Map(listed.map((o) => [o.id, o]));
     for (let i = 2; i <= sheet.rowCount; i++) {
