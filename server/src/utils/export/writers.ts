@@ -7,7 +7,7 @@ import { SHEET_FOOT, SHEET_PATH, rowXml, sheetHead, sheetLayout, workbookParts }
 
 /**
  * The two file writers of an export (csv-stringify; for XLSX the parts of utils/export/xlsx-parts.ts
- * zipped by archiver as they are written, docs/decisions.md "Streaming XLSX"), behind one shape the
+ * zipped by archiver as they are written, docs/decisions.md "XLSX written as a stream"), behind one shape the
  * export loop drives: `stream` is the answer's body, `add` writes one record, `room()` resolves once
  * the body has taken what was written (backpressure: the loop reads the next batch only then),
  * `end()` finishes the file.
