@@ -17,7 +17,6 @@
  * `node bench/profile-summary.js <file>.cpuprofile` prints a breakdown again. SQLite only (the
  * DATABASE_* variables of bench/server.js are honoured, but PostgreSQL's time is in its own process).
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { summarise, format } = require('./profile-summary');
@@ -29,28 +28,13 @@ const WARMUP = 30;
 const outDir = path.join(appDir, 'bench-results', 'profiles');
 
 const { CASES } = require('./profile-cases');
+const { startServer: startBenchServer } = require('./server-process');
 
+/** The bench server with a CPU profile and the SQL hooks, named `name` (bench/server-process.js). */
 function startServer(name) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--cpu-prof',
-        `--cpu-prof-dir=${outDir}`,
-        `--cpu-prof-name=${name}.cpuprofile`,
-        '-r',
-        path.join(__dirname, 'profile-hooks.js'),
-        path.join(__dirname, 'server.js'),
-      ],
-      { cwd: appDir, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PROFILE_SQL_OUT: path.join(outDir, `${name}.sql.json`) } },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /PORT=(\d+)/.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  return startBenchServer({
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${outDir}`, `--cpu-prof-name=${name}.cpuprofile`, '-r', path.join(__dirname, 'profile-hooks.js')],
+    env: { PROFILE_SQL_OUT: path.join(outDir, `${name}.sql.json`) },
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The bench server process (bench/server.js) for the benches: started with `workers` Strapi processes on one port
- * (BENCH_WORKERS) and Node's `nodeArgs`, resolved once it prints its port; stopped with SIGTERM.
+ * (BENCH_WORKERS), Node's `nodeArgs` and `env` added to the environment, resolved once it prints its port;
+ * stopped with SIGTERM.
  */
 const { spawn } = require('node:child_process');
 const path = require('node:path');
@@ -8,9 +9,9 @@ const path = require('node:path');
 const appDir = path.resolve(__dirname, '..');
 
 /** Starts bench/server.js; resolves with { child, base } (base: http://127.0.0.1:<port>). */
-function startServer({ workers = 1, nodeArgs = [] } = {}) {
+function startServer({ workers = 1, nodeArgs = [], env: extra = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, BENCH_WORKERS: String(workers) };
+    const env = { ...process.env, ...extra, BENCH_WORKERS: String(workers) };
     const child = spawn(process.execPath, [...nodeArgs, path.join(__dirname, 'server.js')], { cwd: appDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => {

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, openSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +14,18 @@ import { fileURLToPath } from 'node:url';
  * Processes write their PID to `<tmp>/pids/<name>` so the global teardown stops every one of them,
  * also an instance a test restarted; their output goes to `<tmp>/logs/<name>.log`.
  */
+/** A TCP port free on 127.0.0.1 right now (the tests that start servers of their own on loopback). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createTcpServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoDir = path.resolve(serverDir, '..');
 export const HOST = '127.0.0.1';

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processLog, removeTmp, repoDir, serverDir, signalProcess, sleep, startPrivateBucketGate, stopAll } from './cluster';
+import { freePort, processLog, removeTmp, repoDir, serverDir, signalProcess, sleep, startPrivateBucketGate, stopAll } from './cluster';
 import { bucketKeys } from './db';
-import { freePort, guideBlocks, parseUnit, playUnit, runSegment, startPostgresWithPasswords, type GuideBlock } from './deploy-guide';
+import { guideBlocks, parseUnit, playUnit, runSegment, startPostgresWithPasswords, type GuideBlock } from './deploy-guide';
 
 /**
  * docs/deploy.md "Install, step by step", run as written: its `sh` blocks, read from the page at

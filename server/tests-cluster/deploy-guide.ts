@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { pgTool, postgresBin } from './cluster';
 
@@ -160,18 +159,6 @@ export function playUnit(unit: UnitFile, tmp: string, name: string): number {
   closeSync(fd);
   writeFileSync(path.join(tmp, 'pids', name), String(child.pid));
   return child.pid ?? 0;
-}
-
-/** A TCP port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../tests-cluster/cluster';
 
 /**
  * The fuzzer's target: the compiled app (server/dist, written by tests/global-setup.ts) run by
@@ -47,15 +48,6 @@ export interface Target {
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** GET url → status, 0 when nothing answers within 2 s. */
 export function probe(url: string): Promise<number> {

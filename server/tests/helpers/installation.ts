@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { processAlive, serverDir, signalProcess, sleep, startProcess, waitFor } from '../../tests-cluster/cluster';
+import { freePort, processAlive, serverDir, signalProcess, sleep, startProcess, waitFor } from '../../tests-cluster/cluster';
 import { pgConnect, pgTableSums } from '../../src/backup/postgres';
 import { sqliteTableSums } from '../../src/backup/sqlite';
 import type { TableSums } from '../../src/backup/types';
@@ -33,16 +32,7 @@ export interface Installation {
 }
 
 /** A free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
