@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expectEvery } from './helpers/expect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
@@ -73,6 +75,38 @@ describe('login rate limit', () => {
     expect(statuses[10]).toBe(429);
     const other = await requestFrom(server.port, 'POST', '/api/auth/forgot-password', { localAddress: '127.0.3.1', body: { email: 'outra@teste.local' } });
     expect(other.status).toBe(200);
+  });
+});
+
+describe('forgot-password does the account work off the request path', () => {
+  // on this instance's own outbox: making the shared one unwritable would lose other test files' e-mails
+  it('answers the same {ok:true} for a known e-mail even when the mail cannot be sent (no 500 oracle)', async () => {
+    const dir = process.env.EMAIL_OUTBOX_DIR as string;
+    const users = server.strapi.db.query('plugin::users-permissions.user');
+    const user = await users.findOne({ where: { username: '11144477735' } });
+    const forgot = (email: string) => requestFrom(server.port, 'POST', '/api/auth/forgot-password', { localAddress: '127.0.4.1', body: { email } });
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(dir, 'not a directory: the outbox provider fails to write');
+    try {
+      const known = await forgot(user.email);
+      const unknown = await forgot('ninguem-aqui@teste.local');
+      expect(known.status, JSON.stringify(known.body)).toBe(200);
+      expect(known.body).toEqual(unknown.body);
+      expect(unknown.status).toBe(200);
+      // the background work reaches the e-mail (it stores the reset token first), which fails to be written
+      await expect.poll(async () => (await users.findOne({ where: { id: user.id } })).resetPasswordToken, { timeout: 10_000 }).toBeTruthy();
+    } finally {
+      rmSync(dir, { force: true });
+    }
+    // with the outbox writable, the reset e-mail goes out after the answer
+    expect((await forgot(user.email)).status).toBe(200);
+    const sentTo = () =>
+      existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith('.json'))
+            .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')).to)
+        : [];
+    await expect.poll(sentTo, { timeout: 10_000 }).toContain(user.email);
   });
 });
 
