@@ -19,6 +19,7 @@ import { registerQueryWidth } from './utils/query-width';
 import { registerEditVersion } from './utils/edit-version';
 import { registerReadiness } from './utils/readiness';
 import { registerHistory, withoutHistory } from './utils/history/record';
+import { stopReaders } from './utils/sqlite-readers';
 
 export default {
   /**
@@ -80,5 +81,10 @@ export default {
     }
     registerReadiness(strapi);
     registerGracefulShutdown(strapi);
+  },
+
+  /** Stops the SQLite reader threads (utils/sqlite-readers), so a stopped instance leaves no thread running. */
+  async destroy() {
+    await stopReaders();
   },
 };

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Scope } from '../../../utils/scope';
 import { centsToReais, scopeWhere, toNumber } from '../../../utils/dashboard/aggregates';
 import { lastMonths } from '../../../utils/dashboard/months';
+import { readRows } from '../../../utils/sqlite-readers';
 import {
   AGED_DAYS,
   agedLimits,
@@ -36,7 +37,8 @@ export interface MonthFigures {
 
 /**
  * The home's figures for one caller, each one aggregate statement inside the caller's data scope
- * (docs/architecture.md "The home's figures"; the statements: utils/dashboard/statements.ts).
+ * (docs/architecture.md "The home's figures"; the statements: utils/dashboard/statements.ts), read on SQLite
+ * by a reader thread (utils/sqlite-readers).
  * `now` is the instant the ages and months are measured from.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -45,7 +47,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * `GET /sales-orders?filters[status_in][$eq]=<status>` for the same caller.
    */
   async ordersByStatus(scope: Scope): Promise<{ status: string; count: number }[]> {
-    const rows = (await ordersByStatusStatement(strapi, await scopeWhere(strapi, ORDER, scope))) as { status: string; count: unknown }[];
+    const rows = await readRows<{ status: string; count: unknown }>(strapi, ordersByStatusStatement(strapi, await scopeWhere(strapi, ORDER, scope)));
     const counts = new Map(rows.map((r) => [r.status, toNumber(r.count)]));
     return ORDER_STATUSES.map((s) => ({ status: s, count: counts.get(s) ?? 0 }));
   },
@@ -56,7 +58,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * `before` gives each threshold's instant (ISO) so a list can be asked for the same rows.
    */
   async receivablesPending(scope: Scope, now: Date): Promise<{ pending: Money; aged: (Money & { days: number; before: string })[] }> {
-    const [row] = (await receivablesPendingStatement(strapi, await scopeWhere(strapi, RECEIVABLE, scope), now)) as Record<string, unknown>[];
+    const [row] = await readRows(strapi, receivablesPendingStatement(strapi, await scopeWhere(strapi, RECEIVABLE, scope), now));
     const limits = agedLimits(now);
     return {
       pending: money(row?.count, row?.cents),
@@ -70,12 +72,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async receivablesMonthly(scope: Scope, now: Date): Promise<MonthFigures[]> {
     const months = lastMonths(now, 12);
-    const rows = (await receivablesMonthlyStatement(strapi, await scopeWhere(strapi, RECEIVABLE, scope), months)) as {
-      month_index: unknown;
-      status: string;
-      count: unknown;
-      cents: unknown;
-    }[];
+    const rows = await readRows<{ month_index: unknown; status: string; count: unknown; cents: unknown }>(
+      strapi,
+      receivablesMonthlyStatement(strapi, await scopeWhere(strapi, RECEIVABLE, scope), months),
+    );
     const cell = (i: number, s: string) => rows.find((r) => toNumber(r.month_index) === i && r.status === s);
     return months.map((m, i) => {
       const paid = cell(i, 'paid');
