@@ -175,4 +175,19 @@ describe('the same write sent to two instances at once', () => {
       expect((await get('admin', `/users?filters[email][$eq]=${email}`)).data).toHaveLength(1);
     }
   });
+
+  it('a role of one type is created once; the other answers as a sequential repeat', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const type = `corrida_${Date.now()}_${round}`;
+      const body = { name: `Corrida ${round}`, type, description: '', permissions: {} };
+      const { lost } = oneOf(await both('POST', '/users-permissions/roles', body), 200);
+      const repeat = await one(ports[round % 2], 'POST', '/users-permissions/roles', body);
+      expect([repeat.status, repeat.body.error.message]).toEqual([400, `Já existe um papel do tipo "${type}".`]);
+      expect([lost.status, lost.body.error.message]).toEqual([repeat.status, repeat.body.error.message]);
+      const roles: { id: number; type: string }[] = (await one(ports[0], 'GET', '/users-permissions/roles')).body.roles;
+      const made = roles.filter((r) => r.type === type);
+      expect(made).toHaveLength(1);
+      expect((await one(ports[0], 'DELETE', `/users-permissions/roles/${made[0].id}`)).status).toBe(200);
+    }
+  });
 });

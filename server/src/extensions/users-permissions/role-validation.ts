@@ -1,6 +1,7 @@
 import { errors } from '@strapi/utils';
 import { isAdminUser } from '../../utils/scope';
 import { recordRoleWrite } from '../../utils/history/record';
+import { isUniqueViolation } from '../../utils/unique';
 import type { Next } from 'koa';
 import { isObject, type AppContext } from '../../utils/types';
 
@@ -149,7 +150,14 @@ export function guardRoleController(controller: Record<string, Action>) {
   };
   controller.createRole = async (ctx: AppContext) => {
     await validateRoleBody(ctx.request.body, null);
-    return recordRoleWrite(strapi, null, async () => createRole(ctx));
+    const { type } = ctx.request.body as { type: string };
+    try {
+      return await recordRoleWrite(strapi, null, async () => createRole(ctx));
+    } catch (e) {
+      // another create of the same type got in after the check: the answer a sequential repeat gets
+      if (isUniqueViolation(e)) throw new ValidationError(`Já existe um papel do tipo "${type}".`);
+      throw e;
+    }
   };
   controller.updateRole = async (ctx: AppContext) => {
     const id = Number(ctx.params.role);

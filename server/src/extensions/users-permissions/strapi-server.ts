@@ -43,6 +43,7 @@ interface UsersPermissionsPlugin {
   register?: (deps: { strapi: Core.Strapi }) => unknown;
   bootstrap?: (deps: { strapi: Core.Strapi }) => unknown;
   routes: Record<string, { routes: Core.RouteInput[] }>;
+  contentTypes: Record<string, { schema: { indexes?: { name: string; columns: string[]; type?: string }[] } }>;
 }
 
 /** What we use of users-permissions' permission service. */
@@ -92,6 +93,10 @@ export default (plugin: UsersPermissionsPlugin) => {
   }
 
   Object.assign(plugin.controllers.user, userController);
+  // a role's type is unique (the stock service checks it before its insert, which two creates at once both pass):
+  // the index makes the database refuse the second, and guardRoleController answers it as the check does
+  const role = plugin.contentTypes.role.schema;
+  role.indexes = [...(role.indexes ?? []), { name: 'up_roles_type_unique', columns: ['type'], type: 'unique' }];
   guardRoleController(plugin.controllers.role);
   plugin.controllers.user.destroy = userDestroyNotFound(plugin.controllers.user.destroy);
 
