@@ -20,3 +20,14 @@ it("@strapi/database's fromRow (dist/query/helpers/transform.js) maps columns to
   expect(fromRow(meta, [row, { name: null }])).toEqual([{ name: 'Cliente', amount: 1250, paid: true, owner: { id: 3 } }, { name: null }]);
   expect(fromRow(meta, null)).toBeNull();
 });
+
+it("pg stays on major 8 while Strapi's entity validator checks a write's relations in parallel on the write's connection", () => {
+  // @strapi/core dist/services/entity-validator relationsValidation: Promise.all of counts inside the write's transaction.
+  // pg 8 queues the second query (its DeprecationWarning "Calling client.query() when the client is already executing a
+  // query"); pg 9 refuses it, which would fail every write with a relation (docs/decisions.md "pg 8 under Strapi 5").
+  const core = require('node:path').dirname(require.resolve('@strapi/core/package.json')) as string;
+  const source = require('node:fs').readFileSync(`${core}/dist/services/entity-validator/index.js`, 'utf8') as string;
+  const { version } = require('pg/package.json') as { version: string };
+  expect(source.includes('Promise.all')).toBe(true);
+  expect(Number(version.split('.')[0])).toBe(8);
+});
