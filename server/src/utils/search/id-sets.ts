@@ -95,13 +95,18 @@ export function correlateScopes(written: Written): void {
  * `SELECT COUNT(DISTINCT id) FROM (<first set>) WHERE id IN (<each other set>)`: the count of the search
  * box (and the caller's scope) without joining every match back to its table (the sets hold the
  * table's own ids or link-table owner ids, which the foreign keys keep existing), ~4× cheaper on
- * 85,000 matches. Same total as Strapi's count. Throws what the database throws.
+ * 85,000 matches. Same total as Strapi's count. The statement, not run (one-trip.ts nests it): one row `{count}`.
  */
-export async function countDistinct(strapi: Core.Strapi, sets: IdSet[]): Promise<number> {
+export function countDistinctQuery(strapi: Core.Strapi, sets: IdSet[]): Knex.QueryBuilder {
   const knex = strapi.db.connection as unknown as Knex;
   const query = knex.countDistinct({ count: 'u.id' }).from(sets[0].query.clone().as('u'));
   for (const other of sets.slice(1)) within(strapi, query, 'u.id', other);
-  const rows: { count: string | number }[] = await query;
+  return query;
+}
+
+/** countDistinctQuery's total, run. Throws what the database throws. */
+export async function countDistinct(strapi: Core.Strapi, sets: IdSet[]): Promise<number> {
+  const rows: { count: string | number }[] = await countDistinctQuery(strapi, sets);
   return Number(rows[0]?.count ?? 0);
 }
 
@@ -173,6 +178,12 @@ export function pageWindow(params: Json): PageWindow | null {
  * 'pago', ~75 ms on PostgreSQL). Throws what the database throws.
  */
 export async function pageIds(strapi: Core.Strapi, sets: IdSet[], page: PageWindow): Promise<number[]> {
+  const rows: { id: number | string }[] = await pageIdsQuery(strapi, sets, page);
+  return rows.map((r) => Number(r.id));
+}
+
+/** pageIds' statement, not run (one-trip.ts nests it): the page's rows `{id}`, in the page's order. */
+export function pageIdsQuery(strapi: Core.Strapi, sets: IdSet[], page: PageWindow): Knex.QueryBuilder {
   const knex = strapi.db.connection as unknown as Knex;
   const driver = sets.find(isSearch)!;
   const others = sets.filter((set) => set !== driver);
@@ -183,6 +194,5 @@ export async function pageIds(strapi: Core.Strapi, sets: IdSet[], page: PageWind
     return knex.select('id').from(inner.orderBy('p.id', page.dir).limit(depth).as(`f${i}`));
   });
   const union = firsts.length === 1 ? firsts[0] : firsts[0].unionAll(firsts.slice(1));
-  const rows: { id: number | string }[] = await knex.distinct('u.id').from(union.as('u')).orderBy('u.id', page.dir).offset(page.start).limit(page.limit);
-  return rows.map((r) => Number(r.id));
+  return knex.distinct('u.id').from(union.as('u')).orderBy('u.id', page.dir).offset(page.start).limit(page.limit);
 }

@@ -2,7 +2,7 @@ import type { Core, UID } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { SEARCH_REWRITTEN } from './config';
 import { dialectOf } from './indexes';
-import { isSearch, plainCount } from './id-sets';
+import { countDistinctQuery, idSets, isSearch, pageIdsQuery, pageWindow, plainCount, type IdSet } from './id-sets';
 import { neutralizeImpossibleNumbers } from './list-filters';
 import { rewriteSearch } from './rewrite';
 import { pageWindowOf, paginationOf, type Page } from '../find-page';
@@ -19,9 +19,9 @@ const KEYS = new Set(['filters', 'sort', 'populate', 'pagination', 'status']);
 /**
  * Whether a search may take this path: only with SEARCH_ONE_TRIP=true (read per call; the
  * differential test compares both paths in one process), and never with the search rewrite off
- * (SEARCH_INDEXES=false). Off by default: on the large seed its count (Strapi's count over the
- * table, semi-joined with the search's id sets) makes the receivables search 5× slower at 10
- * clients than the Document Service path's count over the id sets alone (docs/performance.md "Search").
+ * (SEARCH_INDEXES=false). Off by default: on the large seed a despachante's search is slower on it than
+ * on the Document Service path, whose looked-up id lists PostgreSQL plans better than this path's
+ * nested subqueries (docs/performance.md "Search").
  */
 export const oneTripEnabled = () => process.env.SEARCH_ONE_TRIP === 'true' && process.env.SEARCH_INDEXES !== 'false';
 
@@ -57,7 +57,8 @@ export async function findSearchPage(
   const { filters: rewritten, written } = await rewriteSearch(strapi, uid, filters, false);
   if (![...written.sets.values()].some(isSearch)) return null;
 
-  const { total, ids } = await pageOfIds(strapi, uid, rewritten, params.sort, window);
+  const sets = idSets(rewritten, written);
+  const { total, ids } = await pageOfIds(strapi, uid, rewritten, params.sort, window, sets?.some(isSearch) ? sets : null);
   const judged = judgedInStatement(scope);
   const users = judged ? usersInScope(strapi, scope) : null;
   const reads: RelationRead[] = relations.map((name) =>
@@ -73,10 +74,13 @@ export async function findSearchPage(
 }
 
 /**
- * ONE statement: `SELECT (<Strapi's count>) AS total, ARRAY(<Strapi's page of ids>) AS ids`, both built
- * by Strapi's query builder from the `where` and `orderBy` Strapi's query-params service makes of
- * `filters` and `sort` (the Document Service's own transform), the page with its limit, offset and the
- * `id` tie-break Strapi appends. ARRAY keeps the page's order. total: undefined when not counted.
+ * ONE statement: `SELECT (<count>) AS total, ARRAY(<page of ids>) AS ids`. When the filters are nothing but id
+ * sets with a search among them (`sets`, id-sets.ts idSets), the count and an id-ordered page are read from the
+ * sets alone, as the Document Service path reads them (countDistinctQuery, pageIdsQuery): Strapi's count
+ * semi-joins the table with the search's union and was ~5× slower at 10 clients. Otherwise both are built by
+ * Strapi's query builder from the `where` and `orderBy` Strapi's query-params service makes of `filters` and
+ * `sort` (the Document Service's own transform), the page with its limit, offset and the `id` tie-break
+ * Strapi appends. ARRAY keeps the page's order. total: undefined when not counted.
  */
 async function pageOfIds(
   strapi: Core.Strapi,
@@ -84,15 +88,25 @@ async function pageOfIds(
   filters: unknown,
   sort: unknown,
   window: { start: number; limit: number; counted: boolean },
+  sets: IdSet[] | null,
 ): Promise<{ total: number | undefined; ids: number[] }> {
   const knex = strapi.db.connection;
   const { where, orderBy } = strapi.get('query-params').transform(uid, { filters, sort }) as { where?: unknown; orderBy?: unknown };
   const builder = () => strapi.db.entityManager.createQueryBuilder(uid);
-  const pageBuilder = builder().init({ select: ['id'], where, orderBy, limit: window.limit, offset: window.start });
-  // under DISTINCT Strapi also selects the sort columns (`t0.id` twice when sorted by id): the page's id gets its own name
-  const root = (pageBuilder as unknown as { alias: string }).alias;
-  const page = (pageBuilder.getKnexQuery() as Knex.QueryBuilder).select(knex.raw('??.?? AS "__page_id"', [root, 'id']));
-  const count = window.counted ? (builder().init({ where }).count().getKnexQuery() as Knex.QueryBuilder) : knex.raw('NULL');
+  const byId = sets ? pageWindow({ sort, start: window.start, limit: window.limit }) : null;
+  let page: Knex.QueryBuilder;
+  if (byId) page = pageIdsQuery(strapi, sets!, byId).select(knex.raw('?? AS "__page_id"', ['u.id']));
+  else {
+    const pageBuilder = builder().init({ select: ['id'], where, orderBy, limit: window.limit, offset: window.start });
+    // under DISTINCT Strapi also selects the sort columns (`t0.id` twice when sorted by id): the page's id gets its own name
+    const root = (pageBuilder as unknown as { alias: string }).alias;
+    page = (pageBuilder.getKnexQuery() as Knex.QueryBuilder).select(knex.raw('??.?? AS "__page_id"', [root, 'id']));
+  }
+  const count = !window.counted
+    ? knex.raw('NULL')
+    : sets
+      ? countDistinctQuery(strapi, sets)
+      : (builder().init({ where }).count().getKnexQuery() as Knex.QueryBuilder);
   const answer = await knex.raw('SELECT (?) AS "total", ARRAY(SELECT "p"."__page_id" FROM ? AS "p") AS "ids"', [count, page]);
   const row = (answer as { rows: { total: string | number | null; ids: number[] }[] }).rows[0];
   return { total: row.total === null ? undefined : Number(row.total), ids: row.ids.map(Number) };
