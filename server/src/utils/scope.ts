@@ -46,12 +46,30 @@ export async function getScope(strapi: Core.Strapi, user: Pick<AuthUser, 'id' | 
   return scope;
 }
 
+/** A relation's link table as Strapi's metadata names it (`joinColumn`: this side's id, `inverseJoinColumn`: the target's). */
+interface LinkTable {
+  name: string;
+  joinColumn: { name: string };
+  inverseJoinColumn: { name: string };
+}
+
+const linkOf = (strapi: Core.Strapi, uid: UID.Schema, attribute: string): LinkTable =>
+  (strapi.db.metadata.get(uid).attributes[attribute] as unknown as { joinTable: LinkTable }).joinTable;
+
+/**
+ * The salesman's dealership login (`user.company_id.user_id`) in ONE statement through the two link tables
+ * Strapi's metadata names (the query engine's nested populate read the user, the company and its user: three).
+ */
 async function salesmanScope(strapi: Core.Strapi, id: number): Promise<Scope> {
-  const full: { company_id?: { user_id?: { id: number } | null } | null } | null = await strapi.db.query('plugin::users-permissions.user').findOne({
-    where: { id },
-    populate: { company_id: { populate: { user_id: true } } },
-  });
-  return { kind: 'salesman', userId: id, partyUserId: full?.company_id?.user_id?.id ?? null };
+  const toCompany = linkOf(strapi, USER, 'company_id');
+  const toParty = linkOf(strapi, 'api::company.company', 'user_id');
+  const schema = strapi.db.dialect.client === 'postgres' ? `${strapi.db.getSchemaName()}.` : '';
+  const knex = strapi.db.connection;
+  const row: { party: number | string | null } | undefined = await knex(`${schema}${toCompany.name} as c`)
+    .join(`${schema}${toParty.name} as p`, `p.${toParty.joinColumn.name}`, `c.${toCompany.inverseJoinColumn.name}`)
+    .where(`c.${toCompany.joinColumn.name}`, id)
+    .first({ party: `p.${toParty.inverseJoinColumn.name}` });
+  return { kind: 'salesman', userId: id, partyUserId: row?.party == null ? null : Number(row.party) };
 }
 
 /** A filter that matches no row (a scope with no access). */
