@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { enqueueInPage, outboxLeft, sendDirect } from './lib/outbox-page.mjs';
 import { waitFor } from './lib/wait-for.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,149 +87,6 @@ async function fixtures(token) {
   const types = await api('GET', '/document-types?filters[user_company_id][id][$eq]=3&populate=*&pagination[pageSize]=100', token);
   const cnh = types.data.find((t) => t.name === 'CNH' && t.user_dispatcher_id?.id === 2) ?? types.data.find((t) => t.name === 'CNH') ?? types.data[0];
   return { orderId: order.data.id, method: { id: pix.id, name: pix.name }, type: { id: cnh.id, name: cnh.name } };
-}
-
-/** Stores the writes in the outbox as the app does (plain payloads, a key each, files as Blobs). */
-async function enqueueInPage(page, f, userId, payments, documents) {
-  return page.evaluate(
-    ({ f, userId, payments, documents, photo }) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('balcao');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['outbox', 'outboxBlobs'], 'readwrite');
-          const outbox = tx.objectStore('outbox');
-          const blobs = tx.objectStore('outboxBlobs');
-          const base = Date.now();
-          const item = (kind, payload, i) => ({
-            userId,
-            orderId: f.orderId,
-            kind,
-            idempotencyKey: crypto.randomUUID(),
-            payload,
-            state: 'queued',
-            attempts: 0,
-            nextAttemptAt: 0,
-            createdAt: base + i,
-          });
-          for (let i = 0; i < payments; i += 1) {
-            const at = new Date(base + i);
-            outbox.add(
-              item(
-                'payment.create',
-                {
-                  orderId: f.orderId,
-                  paymentMethodId: f.method.id,
-                  methodName: f.method.name,
-                  amount: 100 + i,
-                  installments: 1,
-                  createdAt: at.toISOString(),
-                  customDocumentId: `SO-${f.orderId}-${at.getTime()}`,
-                },
-                i,
-              ),
-            );
-          }
-          for (let i = 0; i < documents; i += 1) {
-            const name = `bench-${i}.jpg`;
-            const req = outbox.add(
-              item(
-                'document.upload',
-                {
-                  orderId: f.orderId,
-                  documentTypeId: f.type.id,
-                  documentTypeName: f.type.name,
-                  fileName: name,
-                  step: 'file',
-                  companyUserId: 3,
-                  dispatcherUserId: 2,
-                },
-                payments + i,
-              ),
-            );
-            req.onsuccess = () => blobs.put({ seq: req.result, blob: new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), name, type: 'image/jpeg' });
-          }
-          tx.oncomplete = () => {
-            db.close();
-            resolve(undefined);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { f, userId, payments, documents, photo: PHOTO },
-  );
-}
-
-/** The outbox rows left: how many, and the errors of those the server refused ('precisa de atenção'). */
-const outboxLeft = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('balcao');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve({ count: req.result.length, refused: req.result.filter((i) => i.state === 'attention').map((i) => `${i.kind}: ${i.lastError}`) });
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
-
-/** The same writes sent directly from the page, one after the other; returns ms. */
-async function sendDirect(page, f, payments, documents) {
-  return page.evaluate(
-    async ({ f, payments, documents, photo }) => {
-      const token = localStorage.getItem('token');
-      const auth = { Authorization: `Bearer ${token}` };
-      const post = async (url, body, key) => {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json', 'Idempotency-Key': key },
-          body: JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`${url}: ${res.status}`);
-        return res.json();
-      };
-      const t0 = performance.now();
-      const base = Date.now() + 10_000_000; // custom ids distinct from the drained ones
-      for (let i = 0; i < payments; i += 1) {
-        const at = new Date(base + i);
-        const amount = (100 + i) / 100;
-        await post(
-          '/api/receivables',
-          {
-            data: {
-              pedido_id: f.orderId,
-              sales_order: f.orderId,
-              payment_method_id: f.method.id,
-              amount_original: amount,
-              amount_final: amount,
-              installments: 1,
-              status_in: 'pending',
-              payment_date: at.toISOString(),
-              custom_document_id: `SO-${f.orderId}-${at.getTime()}`,
-            },
-          },
-          crypto.randomUUID(),
-        );
-      }
-      for (let i = 0; i < documents; i += 1) {
-        const key = crypto.randomUUID();
-        const form = new FormData();
-        form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `direct-${i}.jpg`);
-        const res = await fetch('/api/upload', { method: 'POST', headers: { ...auth, 'Idempotency-Key': `${key}:upload` }, body: form });
-        if (!res.ok) throw new Error(`/api/upload: ${res.status}`);
-        const [file] = await res.json();
-        await post('/api/sales-order-documents', { data: { sales_order: f.orderId, document_type: f.type.id, content: file.id } }, `${key}:document`);
-      }
-      return performance.now() - t0;
-    },
-    { f, payments, documents, photo: PHOTO },
-  );
 }
 
 /** Waits until the service worker controls the page and holds the precached shell. */
@@ -320,7 +178,7 @@ async function main() {
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id);
     const queued = await fixtures(token);
     await context.setOffline(true);
-    await enqueueInPage(page, queued, userId, PAYMENTS, DOCUMENTS);
+    await enqueueInPage(page, queued, userId, PAYMENTS, DOCUMENTS, PHOTO);
     if ((await outboxLeft(page)).count !== PAYMENTS + DOCUMENTS) throw new Error('os itens não entraram na fila');
     const t0 = Date.now();
     await context.setOffline(false);
@@ -334,7 +192,7 @@ async function main() {
     }
     results.drain = { payments: PAYMENTS, documents: DOCUMENTS, ms: Date.now() - t0 };
     const direct = await fixtures(token);
-    results.direct = { payments: PAYMENTS, documents: DOCUMENTS, ms: Math.round(await sendDirect(page, direct, PAYMENTS, DOCUMENTS)) };
+    results.direct = { payments: PAYMENTS, documents: DOCUMENTS, ms: Math.round(await sendDirect(page, direct, PAYMENTS, DOCUMENTS, PHOTO)) };
 
     // Each drained write reached the server exactly once.
     const got = await api('GET', `/receivables?filters[pedido_id][$eq]=${queued.orderId}&pagination[pageSize]=1`, token);
