@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global window, document, indexedDB, caches, MutationObserver -- functions passed to page.evaluate run in the browser */
+/* global window, document, caches, MutationObserver -- functions passed to page.evaluate run in the browser */
 /**
  * `npm run bench:offline`, in Debian's Chromium through Playwright
  * against the production server (`npm start`, fresh temporary SQLite with the demo seed):

@@ -1,3 +1,4 @@
+/* global indexedDB -- functions passed to page.evaluate run in the browser */
 /**
  * bench:offline's work inside the page (scripts/bench-offline.mjs), run with Playwright's `page.evaluate`: the
  * writes queued in the app's IndexedDB outbox as the app stores them, the rows left in it, and the same writes

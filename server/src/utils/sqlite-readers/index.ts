@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { Piscina } from 'piscina';
 
 /**
- * Reads that leave the event loop on SQLite (docs/performance.md "The home's figures at 10 clients").
+ * Reads that leave the event loop on SQLite (docs/performance.md "The home").
  *
  * better-sqlite3 runs a statement synchronously on the thread that asks. The home's aggregates take 5–30 ms on the
  * large seed; run on the event loop, every request in flight waits for each of them, and because a request sends
