@@ -59,8 +59,17 @@ const linkOf = (strapi: Core.Strapi, uid: UID.Schema, attribute: string): LinkTa
 /**
  * The salesman's dealership login (`user.company_id.user_id`) in ONE statement through the two link tables
  * Strapi's metadata names (the query engine's nested populate read the user, the company and its user: three).
+ * Inside a transaction it keeps the query engine, which runs on the transaction's connection: a bare knex query
+ * there would wait for SQLite's one pooled connection, which that very transaction holds.
  */
 async function salesmanScope(strapi: Core.Strapi, id: number): Promise<Scope> {
+  if (strapi.db.inTransaction()) {
+    const full: { company_id?: { user_id?: { id: number } | null } | null } | null = await strapi.db.query(USER).findOne({
+      where: { id },
+      populate: { company_id: { populate: { user_id: true } } },
+    });
+    return { kind: 'salesman', userId: id, partyUserId: full?.company_id?.user_id?.id ?? null };
+  }
   const toCompany = linkOf(strapi, USER, 'company_id');
   const toParty = linkOf(strapi, 'api::company.company', 'user_id');
   const schema = strapi.db.dialect.client === 'postgres' ? `${strapi.db.getSchemaName()}.` : '';
