@@ -19,9 +19,8 @@ const KEYS = new Set(['filters', 'sort', 'populate', 'pagination', 'status']);
 /**
  * Whether a search may take this path: only with SEARCH_ONE_TRIP=true (read per call; the
  * differential test compares both paths in one process), and never with the search rewrite off
- * (SEARCH_INDEXES=false). Off by default: on the large seed a despachante's search is slower on it than
- * on the Document Service path, whose looked-up id lists PostgreSQL plans better than this path's
- * nested subqueries (docs/performance.md "Search").
+ * (SEARCH_INDEXES=false). Off by default: on the large seed its one statement costs what the Document
+ * Service path's statements cost together, but the requests are not faster (docs/performance.md "Search").
  */
 export const oneTripEnabled = () => process.env.SEARCH_ONE_TRIP === 'true' && process.env.SEARCH_INDEXES !== 'false';
 

@@ -71,10 +71,23 @@ export class SubqueryBuilder {
     return { query, link: this.links.get(query) };
   }
 
-  /** `SELECT <owner> AS id FROM <link table> WHERE <target> IN (ids)`: the owners of these targets (a list or a subquery) of a to-one relation. */
+  /**
+   * `SELECT <owner> AS id FROM <link table> WHERE <target> IN (ids)`: the owners of these targets (a list or a subquery) of a to-one relation.
+   * Without lookups on PostgreSQL a subquery of targets is `<target> = ANY(ARRAY(<subquery>))`: PostgreSQL then reads the
+   * targets once, first, and looks their owners up in the link table's index, as it does for the looked-up list; as
+   * `IN (<subquery>)` it planned a semi-join that read every row of the caller's scope even when no target matched
+   * (a despachante's search: 60–85 ms per statement whatever the term, against 20–26 ms for the looked-up path's count).
+   * `cardinality(…) > 0` depends on no row, so PostgreSQL checks it once, before the scan, and skips the whole part when
+   * no target matched (the looked-up path leaves such a part out); without it each empty part still walked its link
+   * table's index in id order for the page (~8 ms each).
+   */
   private owners(relation: AttributeMeta, ids: number[] | Knex.QueryBuilder): Knex.QueryBuilder {
     const jt = relation.joinTable!;
-    const query = this.table(jt.name).select({ id: jt.joinColumn.name }).whereIn(jt.inverseJoinColumn.name, ids);
+    const select = this.table(jt.name).select({ id: jt.joinColumn.name });
+    const query =
+      !this.lookUp && this.dialect === 'postgres' && !Array.isArray(ids)
+        ? select.whereRaw('?? = ANY(ARRAY(?))', [jt.inverseJoinColumn.name, ids]).whereRaw('cardinality(ARRAY(?)) > 0', [ids.clone()])
+        : select.whereIn(jt.inverseJoinColumn.name, ids);
     this.links.set(query, { table: jt.name, owner: jt.joinColumn.name, target: jt.inverseJoinColumn.name, ids });
     return query;
   }
