@@ -314,3 +314,16 @@ describe('a search union whose first part is a relation id list, beside another 
     expect(counted).toBeGreaterThan(0);
   });
 });
+
+describe('a search inside a transaction', () => {
+  // the search's own count and page reads are bare knex: on SQLite's one pooled connection they must run on the
+  // transaction's, or they wait for the connection the transaction holds (utils/current-transaction.ts)
+  it('answers the same count and page as outside it, without waiting for the pool', async () => {
+    const params = { filters: { $or: [{ card_brand: { $containsi: 'visa' } }, { document_number: { $containsi: 'visa' } }] }, sort: 'id:asc', limit: 5 };
+    const docs = server.strapi.documents(UID);
+    const outside = [await docs.count(params), (await docs.findMany(params)).map((r: { id: number }) => r.id)];
+    const inside = await server.strapi.db.transaction(async () => [await docs.count(params), (await docs.findMany(params)).map((r: { id: number }) => r.id)]);
+    expect(inside).toEqual(outside);
+    expect(outside[0]).toBeGreaterThan(0);
+  }, 15_000);
+});

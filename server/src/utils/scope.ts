@@ -1,4 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { readInCurrentTransaction } from './current-transaction';
 import type { AuthUser } from './types';
 
 /**
@@ -58,26 +60,20 @@ const linkOf = (strapi: Core.Strapi, uid: UID.Schema, attribute: string): LinkTa
 
 /**
  * The salesman's dealership login (`user.company_id.user_id`) in ONE statement through the two link tables
- * Strapi's metadata names (the query engine's nested populate read the user, the company and its user: three).
- * Inside a transaction it keeps the query engine, which runs on the transaction's connection: a bare knex query
- * there would wait for SQLite's one pooled connection, which that very transaction holds.
+ * Strapi's metadata names (the query engine's nested populate read the user, the company and its user: three),
+ * on the caller's transaction when there is one (utils/current-transaction.ts).
  */
 async function salesmanScope(strapi: Core.Strapi, id: number): Promise<Scope> {
-  if (strapi.db.inTransaction()) {
-    const full: { company_id?: { user_id?: { id: number } | null } | null } | null = await strapi.db.query(USER).findOne({
-      where: { id },
-      populate: { company_id: { populate: { user_id: true } } },
-    });
-    return { kind: 'salesman', userId: id, partyUserId: full?.company_id?.user_id?.id ?? null };
-  }
   const toCompany = linkOf(strapi, USER, 'company_id');
   const toParty = linkOf(strapi, 'api::company.company', 'user_id');
   const schema = strapi.db.dialect.client === 'postgres' ? `${strapi.db.getSchemaName()}.` : '';
   const knex = strapi.db.connection;
-  const row: { party: number | string | null } | undefined = await knex(`${schema}${toCompany.name} as c`)
+  const query = knex(`${schema}${toCompany.name} as c`)
     .join(`${schema}${toParty.name} as p`, `p.${toParty.joinColumn.name}`, `c.${toCompany.inverseJoinColumn.name}`)
     .where(`c.${toCompany.joinColumn.name}`, id)
-    .first({ party: `p.${toParty.inverseJoinColumn.name}` });
+    .select({ party: `p.${toParty.inverseJoinColumn.name}` })
+    .limit(1);
+  const [row] = await readInCurrentTransaction<{ party: number | string | null }>(strapi, query as unknown as Knex.QueryBuilder);
   return { kind: 'salesman', userId: id, partyUserId: row?.party == null ? null : Number(row.party) };
 }
 

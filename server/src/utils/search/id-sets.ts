@@ -1,6 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { dialectOf } from './indexes';
+import { readInCurrentTransaction } from '../current-transaction';
 import { isObject, type Json } from '../types';
 
 /**
@@ -106,7 +107,7 @@ export function countDistinctQuery(strapi: Core.Strapi, sets: IdSet[]): Knex.Que
 
 /** countDistinctQuery's total, run. Throws what the database throws. */
 export async function countDistinct(strapi: Core.Strapi, sets: IdSet[]): Promise<number> {
-  const rows: { count: string | number }[] = await countDistinctQuery(strapi, sets);
+  const rows = await readInCurrentTransaction<{ count: string | number }>(strapi, countDistinctQuery(strapi, sets));
   return Number(rows[0]?.count ?? 0);
 }
 
@@ -178,7 +179,7 @@ export function pageWindow(params: Json): PageWindow | null {
  * 'pago', ~75 ms on PostgreSQL). Throws what the database throws.
  */
 export async function pageIds(strapi: Core.Strapi, sets: IdSet[], page: PageWindow): Promise<number[]> {
-  const rows: { id: number | string }[] = await pageIdsQuery(strapi, sets, page);
+  const rows = await readInCurrentTransaction<{ id: number | string }>(strapi, pageIdsQuery(strapi, sets, page));
   return rows.map((r) => Number(r.id));
 }
 
