@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { Piscina } from 'piscina';
@@ -10,7 +9,7 @@ import { Piscina } from 'piscina';
  * better-sqlite3 runs a statement synchronously on the thread that asks. The home's aggregates take 5–30 ms on the
  * large seed; run on the event loop, every request in flight waits for each of them, and because a request sends
  * several statements (the signed-in user, its role, the aggregate), ten callers interleave statement by statement and
- * the unlucky ones wait for two or three rounds of everyone's aggregates. `readRows` sends one read-only statement to a
+ * the unlucky ones wait for two or three rounds of everyone's aggregates. `readOffLoop` sends one read-only statement to a
  * pool of reader threads (piscina; SQLITE_READERS threads per process, default 1), each with its own read-only
  * connection to the same file: SQLite's WAL lets them read the last committed state while the main connection writes,
  * and the aggregates queue in order on the reader, as they would on a database server. On PostgreSQL (or an
@@ -19,8 +18,6 @@ import { Piscina } from 'piscina';
  * Only for single statements that read (a figure, never part of a transaction: a reader thread does not see the
  * uncommitted writes of the main connection).
  */
-
-let pool: Piscina | undefined;
 
 /**
  * The reads waiting for a thread, oldest first, and how many threads are busy. Piscina's own queue is not first come,
@@ -45,21 +42,29 @@ export async function inTurn<T>(threads: number, task: () => Promise<T>): Promis
   }
 }
 
-/** The SQLite file of the app's connection, or null when the database is PostgreSQL or in memory. */
+/** The SQLite file of each instance's connection, or null (PostgreSQL, or SQLite in memory): read from its config once. */
+const files = new WeakMap<Core.Strapi, string | null>();
+
 function sqliteFile(strapi: Core.Strapi): string | null {
-  const config = strapi.config.get<{ client?: string; connection?: { filename?: string } }>('database.connection');
-  if (config?.client !== 'sqlite') return null;
-  const filename = config.connection?.filename;
-  return filename && filename !== ':memory:' && existsSync(filename) ? filename : null;
+  let file = files.get(strapi);
+  if (file === undefined) {
+    const config = strapi.config.get<{ client?: string; connection?: { filename?: string } }>('database.connection');
+    const filename = config?.client === 'sqlite' ? config.connection?.filename : undefined;
+    file = filename && filename !== ':memory:' ? filename : null;
+    files.set(strapi, file);
+  }
+  return file;
 }
 
-/** How many reader threads a process runs (SQLITE_READERS, default 1). */
-const readerThreads = () => Math.max(1, Number(process.env.SQLITE_READERS) || 1);
+/** The reader threads' pool and its size (SQLITE_READERS, default 1), started at the first read (the compiled worker sits beside this file). */
+let pool: { piscina: Piscina; threads: number } | undefined;
 
-/** The reader threads' pool, started at the first read (the compiled worker sits beside this file). */
-function readers(): Piscina {
-  const threads = readerThreads();
-  pool ??= new Piscina({ filename: path.join(__dirname, 'worker.js'), minThreads: threads, maxThreads: threads, idleTimeout: Infinity });
+function readers(): { piscina: Piscina; threads: number } {
+  if (!pool) {
+    const threads = Math.max(1, Number(process.env.SQLITE_READERS) || 1);
+    const filename = path.join(__dirname, 'worker.js');
+    pool = { piscina: new Piscina({ filename, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }), threads };
+  }
   return pool;
 }
 
@@ -68,17 +73,18 @@ function readers(): Piscina {
  * Bindings are formatted as knex's better-sqlite3 client does (a Date → its milliseconds, a boolean → 0/1).
  * @throws the database's error, as running the builder would.
  */
-export async function readRows<T = Record<string, unknown>>(strapi: Core.Strapi, query: Knex.QueryBuilder): Promise<T[]> {
+export async function readOffLoop<T = Record<string, unknown>>(strapi: Core.Strapi, query: Knex.QueryBuilder): Promise<T[]> {
   const filename = sqliteFile(strapi);
   if (!filename) return (await query) as T[];
   const { sql, bindings } = query.toSQL().toNative();
   const values = bindings.map((b) => (b instanceof Date ? b.valueOf() : typeof b === 'boolean' ? Number(b) : b));
-  return (await inTurn(readerThreads(), () => readers().run({ filename, sql, bindings: values }))) as T[];
+  const { piscina, threads } = readers();
+  return (await inTurn(threads, () => piscina.run({ filename, sql, bindings: values }))) as T[];
 }
 
 /** Stops the reader threads (Strapi's destroy: the process, or a test's second instance, ends cleanly). */
 export async function stopReaders(): Promise<void> {
   const running = pool;
   pool = undefined;
-  await running?.destroy();
+  await running?.piscina.destroy();
 }

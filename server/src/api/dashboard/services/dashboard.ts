@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Scope } from '../../../utils/scope';
 import { centsToReais, scopeWhere, toNumber } from '../../../utils/dashboard/aggregates';
 import { lastMonths } from '../../../utils/dashboard/months';
-import { readRows } from '../../../utils/sqlite-readers';
+import { readOffLoop } from '../../../utils/sqlite-readers';
 import {
   AGED_DAYS,
   agedLimits,
@@ -47,7 +47,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * `GET /sales-orders?filters[status_in][$eq]=<status>` for the same caller.
    */
   async ordersByStatus(scope: Scope): Promise<{ status: string; count: number }[]> {
-    const rows = await readRows<{ status: string; count: unknown }>(strapi, ordersByStatusStatement(strapi, await scopeWhere(strapi, ORDER, scope)));
+    const rows = await readOffLoop<{ status: string; count: unknown }>(strapi, ordersByStatusStatement(strapi, await scopeWhere(strapi, ORDER, scope)));
     const counts = new Map(rows.map((r) => [r.status, toNumber(r.count)]));
     return ORDER_STATUSES.map((s) => ({ status: s, count: counts.get(s) ?? 0 }));
   },
@@ -58,7 +58,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * `before` gives each threshold's instant (ISO) so a list can be asked for the same rows.
    */
   async receivablesPending(scope: Scope, now: Date): Promise<{ pending: Money; aged: (Money & { days: number; before: string })[] }> {
-    const [row] = await readRows(strapi, receivablesPendingStatement(strapi, await scopeWhere(strapi, RECEIVABLE, scope), now));
+    const [row] = await readOffLoop(strapi, receivablesPendingStatement(strapi, await scopeWhere(strapi, RECEIVABLE, scope), now));
     const limits = agedLimits(now);
     return {
       pending: money(row?.count, row?.cents),
@@ -72,7 +72,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async receivablesMonthly(scope: Scope, now: Date): Promise<MonthFigures[]> {
     const months = lastMonths(now, 12);
-    const rows = await readRows<{ month_index: unknown; status: string; count: unknown; cents: unknown }>(
+    const rows = await readOffLoop<{ month_index: unknown; status: string; count: unknown; cents: unknown }>(
       strapi,
       receivablesMonthlyStatement(strapi, await scopeWhere(strapi, RECEIVABLE, scope), months),
     );
