@@ -1,6 +1,7 @@
-import { expect as baseExpect, test as baseTest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { PASSWORD, ROLES, type RoleKey } from './helpers';
+import { test as diagnosedTest } from './diagnostics';
 
 /**
  * These flows go through the real server (uploads with image processing, several writes per
@@ -8,7 +9,7 @@ import { PASSWORD, ROLES, type RoleKey } from './helpers';
  * 7 s. Each spec also sets 2 minutes per test (`test.describe.configure`).
  */
 export const expect = baseExpect.configure({ timeout: 20_000 });
-export const test = baseTest;
+export const test = diagnosedTest;
 
 /** A JWT for a seeded login, through the PWA origin's /api proxy. */
 export async function apiToken(request: APIRequestContext, role: RoleKey = 'admin'): Promise<string> {
