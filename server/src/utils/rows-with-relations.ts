@@ -75,32 +75,73 @@ export function readableRelation(strapi: Core.Strapi, uid: string, name: string)
 /** A relation read beside the rows: its attribute name, and optionally a SQL condition on the target's `id` whose value comes back with each target. */
 export interface RelationRead {
   name: string;
-  /** A select of ids (knex); each target row then comes with `id IN (that select)` (see {@link ReadRows.marks}). */
-  mark?: Knex.QueryBuilder;
+  /**
+   * SQL about each target row, given the row's alias (e.g. `alias.id IN (<select>)`): its value, as PostgreSQL's
+   * JSON gives it, comes back with each target (see {@link ReadRows.marks}).
+   */
+  mark?: (alias: string) => Knex.Raw | Knex.QueryBuilder;
 }
 
 /** The rows {@link readRows} read: entities as Strapi's query engine hydrates them, and the marks asked for. */
 export interface ReadRows {
   rows: Json[];
-  /** Per relation name with a mark: target id → whether it is in the mark's select. */
-  marks: Map<string, Map<number, boolean>>;
+  /** Per relation name with a mark: target id → the mark's value for that target. */
+  marks: Map<string, Map<number, unknown>>;
+  /** The total a {@link PageSelect}'s `count` gave (undefined without one). */
+  total?: number;
+}
+
+/**
+ * A page of ids in its order, as a statement of its own: a select whose column `__page_id` gives the
+ * page's ids in the page's order (utils/search/one-trip.ts), and optionally a select of one row `{count}`, the
+ * total. {@link readRows} reads the rows (and the total) in the same statement.
+ */
+export interface PageSelect {
+  page: Knex.QueryBuilder;
+  count?: Knex.QueryBuilder | null;
 }
 
 /**
  * `SELECT <root>.*, <one JSON column per relation> FROM <uid's table> WHERE id IN (ids)`: ONE statement
  * answering what `strapi.db.query(uid).findMany({where: {id: {$in: ids}}, populate: relations})` answers
  * (same objects: Strapi's own hydration; to-one: the linked row or null; to-many: the linked rows in the
- * link table's order, [] when none), in the order of `ids`. Tables, columns, link tables and their
+ * link table's order, [] when none), in the order of `ids`. `ids` may also be a {@link PageSelect}: the
+ * page's select then runs inside the same statement (`unnest(ARRAY(<page>)) WITH ORDINALITY`, joined
+ * to the table), and the rows come in its order. Tables, columns, link tables and their
  * order columns come from Strapi's metadata. Every relation must pass {@link readableRelation}.
  * PostgreSQL only (`row_to_json`, `json_agg`). Throws what the database throws.
  */
-export async function readRows(strapi: Core.Strapi, uid: string, ids: number[], relations: RelationRead[]): Promise<ReadRows> {
+export async function readRows(strapi: Core.Strapi, uid: string, ids: number[] | PageSelect, relations: RelationRead[]): Promise<ReadRows> {
   const knex = strapi.db.connection;
   const root = meta(strapi, uid);
   const columns: (string | Knex.Raw)[] = ['t0.*'];
   relations.forEach((relation, i) => columns.push(knex.raw('(?) as ??', [relationJson(strapi, root, relation, i), `__relation_${i}`])));
-  const raw = (ids.length ? await knex(`${root.tableName} as t0`).select(columns).whereIn('t0.id', ids) : []) as unknown as Json[];
-  const marks = new Map<string, Map<number, boolean>>();
+  let raw: Json[];
+  let total: number | undefined;
+  if (Array.isArray(ids)) raw = (ids.length ? await knex(`${root.tableName} as t0`).select(columns).whereIn('t0.id', ids) : []) as unknown as Json[];
+  else {
+    const page = knex.raw('unnest(ARRAY(SELECT "p"."__page_id" FROM ? AS "p")) WITH ORDINALITY AS "__page"("id", "n") INNER JOIN ?? ON ?? = ??', [
+      ids.page,
+      `${root.tableName} as t0`,
+      't0.id',
+      '__page.id',
+    ]);
+    // with a count: `FROM (SELECT (<count>)) LEFT JOIN (<page's rows>) ON true`, one row with the total even for an empty page
+    const counted = ids.count !== undefined && ids.count !== null;
+    const query = counted
+      ? knex
+          .from(knex.raw('(SELECT (?) AS "total") AS "__c"', [ids.count]))
+          .joinRaw('LEFT JOIN (?) ON true', [page])
+          .select(knex.raw('?? AS "__total"', ['__c.total']), ...columns)
+      : knex.from(page).select(columns);
+    raw = (await query.orderBy('__page.n')) as unknown as Json[];
+    if (counted) {
+      total = Number(raw[0]?.__total ?? 0);
+      raw = raw.filter((row) => row.id !== null);
+      for (const row of raw) delete row.__total;
+    }
+  }
+  const marks = new Map<string, Map<number, unknown>>();
   const byId = new Map<number, Json>();
   for (const row of raw) {
     relations.forEach((relation, i) => {
@@ -109,14 +150,14 @@ export async function readRows(strapi: Core.Strapi, uid: string, ids: number[], 
       let value = row[`__relation_${i}`] as unknown;
       delete row[`__relation_${i}`];
       if (relation.mark !== undefined) {
-        const seen = marks.get(relation.name) ?? new Map<number, boolean>();
+        const seen = marks.get(relation.name) ?? new Map<number, unknown>();
         marks.set(relation.name, seen);
-        const unwrap = (pair: [Json, boolean]) => {
+        const unwrap = (pair: [Json, unknown]) => {
           seen.set(Number(pair[0].id), pair[1]);
           return pair[0];
         };
         value =
-          Array.isArray(value) && TO_MANY.has(attribute.relation!) ? (value as [Json, boolean][]).map(unwrap) : value ? unwrap(value as [Json, boolean]) : null;
+          Array.isArray(value) && TO_MANY.has(attribute.relation!) ? (value as [Json, unknown][]).map(unwrap) : value ? unwrap(value as [Json, unknown]) : null;
       }
       row[relation.name] = TO_MANY.has(attribute.relation!)
         ? ((value as Json[] | null) ?? []).map((one) => fromRow(targetMeta, asDriverRow(targetMeta, one)))
@@ -126,7 +167,8 @@ export async function readRows(strapi: Core.Strapi, uid: string, ids: number[], 
     });
     byId.set(Number(row.id), fromRow(root, row)!);
   }
-  return { rows: ids.map((id) => byId.get(id)).filter((row): row is Json => row !== undefined), marks };
+  const order = Array.isArray(ids) ? ids : raw.map((row) => Number(row.id));
+  return { rows: order.map((id) => byId.get(id)).filter((row): row is Json => row !== undefined), marks, total };
 }
 
 /** A target row from `row_to_json` as the driver would give it: JSON attributes back to their text (Strapi's `fromDB` parses text). */
@@ -147,8 +189,7 @@ function relationJson(strapi: Core.Strapi, root: ModelMeta, relation: RelationRe
   const target = meta(strapi, attribute.target!);
   const x = `r${i}`;
   const l = `l${i}`;
-  const row =
-    relation.mark !== undefined ? knex.raw('json_build_array(row_to_json(??), ?? IN ?)', [x, `${x}.id`, relation.mark]) : knex.raw('row_to_json(??)', [x]);
+  const row = relation.mark !== undefined ? knex.raw('json_build_array(row_to_json(??), ?)', [x, relation.mark(x)]) : knex.raw('row_to_json(??)', [x]);
   const from = knex(`${target.tableName} as ${x}`)
     .innerJoin(`${jt.name} as ${l}`, `${l}.${jt.inverseJoinColumn.name}`, `${x}.${jt.inverseJoinColumn.referencedColumn}`)
     .whereRaw('?? = ??', [`${l}.${jt.joinColumn.name}`, `t0.${jt.joinColumn.referencedColumn}`]);

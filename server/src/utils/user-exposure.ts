@@ -1,4 +1,5 @@
 import type { Core, UID } from '@strapi/strapi';
+import type { Knex } from 'knex';
 import { getScope, isAdminUser, scopeFilter, type Scope } from './scope';
 import { requestState, type Json, type SchemaView } from './types';
 
@@ -80,39 +81,73 @@ async function verdicts(strapi: Core.Strapi, scope: Scope, ids: number[], cache:
     select: ['id', 'type'],
     ...(needsDealer ? { populate: { company_id: { select: ['id'], populate: { user_id: { select: ['id'] } } } } } : {}),
   });
-  for (const u of rows) {
-    if (u.id === scope.userId) continue;
-    const dealer = u.company_id?.user_id?.id ?? null;
-    const people =
-      (scope.kind === 'company' && dealer === scope.userId) ||
-      (scope.kind === 'salesman' && scope.partyUserId != null && (u.id === scope.partyUserId || dealer === scope.partyUserId));
-    cache.set(u.id, people ? 'people' : 'public');
-  }
+  for (const u of rows) if (u.id !== scope.userId) cache.set(u.id, inScopeVerdict(scope, u.id, u.company_id?.user_id?.id ?? null));
+}
+
+/** The verdict of user `id`, inside the caller's scopeFilter(USER) and not the caller, whose dealership login is `dealer` (null: none). */
+function inScopeVerdict(scope: Scope, id: number, dealer: number | null): Verdict {
+  const people =
+    (scope.kind === 'company' && dealer === scope.userId) ||
+    (scope.kind === 'salesman' && scope.partyUserId != null && (id === scope.partyUserId || dealer === scope.partyUserId));
+  return people ? 'people' : 'public';
+}
+
+/** True when a list read can judge the users it holds in its own statement ({@link verdictMark}, {@link seedVerdicts}): any party; an administrator is not judged. */
+export function judgedInStatement(scope: Scope): boolean {
+  return scope.kind === 'dispatcher' || scope.kind === 'company' || scope.kind === 'salesman';
 }
 
 /**
- * True when the verdicts of `scope` need nothing but "is the user in scopeFilter(USER)" (see
- * `verdicts`: a dealership's or salesman's "own people" also needs each user's dealership), so a list
- * read can judge its users in its own statement (utils/search/one-trip.ts) and {@link seedVerdicts} them.
+ * What a list read (utils/search/one-trip.ts, through rows-with-relations.ts `RelationRead.mark`) selects beside
+ * each user it holds, given the user row's alias, so that {@link seedVerdicts} can judge it as `verdicts` would:
+ * for a dispatcher `id IN (<scopeFilter(USER)>)`; for a dealership or a salesman, whose "own people" also
+ * depend on each user's dealership, `[id IN (<scopeFilter(USER)>), <the dealership login of the user's company>]`.
  */
-export function judgedInStatement(scope: Scope): boolean {
-  return scope.kind === 'dispatcher';
+export function verdictMark(strapi: Core.Strapi, scope: Scope): (alias: string) => Knex.Raw {
+  const knex = strapi.db.connection;
+  const inScope = strapi.db.entityManager
+    .createQueryBuilder(USER)
+    .init({ select: ['id'], where: scopeFilter(USER, scope, 'read') })
+    .getKnexQuery() as Knex.QueryBuilder;
+  if (scope.kind === 'dispatcher') return (alias) => knex.raw('?? IN ?', [`${alias}.id`, inScope]);
+  const link = (uid: string, name: string) =>
+    (
+      strapi.db.metadata.get(uid).attributes[name] as unknown as {
+        joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
+      }
+    ).joinTable;
+  const company = link(USER, 'company_id');
+  const login = link(COMPANY, 'user_id');
+  return (alias) =>
+    knex.raw('json_build_array(?? IN ?, (?))', [
+      `${alias}.id`,
+      inScope,
+      knex(`${company.name} as ${alias}_c`)
+        .innerJoin(`${login.name} as ${alias}_l`, `${alias}_l.${login.joinColumn.name}`, `${alias}_c.${company.inverseJoinColumn.name}`)
+        .whereRaw('?? = ??', [`${alias}_c.${company.joinColumn.name}`, `${alias}.id`])
+        .select(`${alias}_l.${login.inverseJoinColumn.name}`)
+        .limit(1),
+    ]);
 }
 
 /**
  * Records, for the request being served, verdicts a list read judged itself (utils/search/one-trip.ts),
- * so the output sanitizer reads nothing more: `visible` maps each user id the answer holds to "in
- * scopeFilter(USER, scope, 'read')" (then 'self', 'public' or 'hidden' as `verdicts` decides), and
+ * so the output sanitizer reads nothing more: `marks` maps each user id the answer holds to the value
+ * {@link verdictMark} selected for it (then 'self', 'people', 'public' or 'hidden' as `verdicts` decides), and
  * `parents` are the `uid:id` keys of rows read inside the caller's scope (what `parentsInScope`
  * would find). Only for a scope {@link judgedInStatement} accepts; known verdicts are kept.
  */
-export function seedVerdicts(strapi: Core.Strapi, scope: Scope, visible: Map<number, boolean>, parents: string[]): void {
+export function seedVerdicts(strapi: Core.Strapi, scope: Scope, marks: Map<number, unknown>, parents: string[]): void {
   const state = requestState(strapi);
   if (!state || !judgedInStatement(scope)) return;
   state.userExposure ??= { scope, cache: new Map<number, Verdict>(), parents: new Map<string, boolean>() };
   const known = state.userExposure as { scope: Scope | null; cache: Map<number, Verdict>; parents: Map<string, boolean> };
   if (known.scope?.userId !== scope.userId || known.scope.kind !== scope.kind) return;
-  for (const [id, inScope] of visible) if (!known.cache.has(id)) known.cache.set(id, id === scope.userId ? 'self' : inScope ? 'public' : 'hidden');
+  for (const [id, mark] of marks) {
+    if (known.cache.has(id)) continue;
+    const [inScope, dealer] = Array.isArray(mark) ? (mark as [unknown, unknown]) : [mark, null];
+    known.cache.set(id, id === scope.userId ? 'self' : inScope === true ? inScopeVerdict(scope, id, dealer == null ? null : Number(dealer)) : 'hidden');
+  }
   for (const key of parents) if (!known.parents.has(key)) known.parents.set(key, true);
 }
 

@@ -5,11 +5,12 @@ import { dialectOf } from './indexes';
 import { countDistinctQuery, idSets, isSearch, pageIdsQuery, pageWindow, plainCount, type IdSet } from './id-sets';
 import { neutralizeImpossibleNumbers } from './list-filters';
 import { rewriteSearch } from './rewrite';
+import { requestLookups, runLookups } from './subqueries';
 import { pageWindowOf, paginationOf, type Page } from '../find-page';
 import { assertQueryWidth } from '../query-width';
 import { readableRelation, readRows, type RelationRead } from '../rows-with-relations';
-import { andFilters, scopeFilter, type Scope } from '../scope';
-import { judgedInStatement, seedVerdicts } from '../user-exposure';
+import { andFilters, type Scope } from '../scope';
+import { judgedInStatement, seedVerdicts, verdictMark } from '../user-exposure';
 import { isObject, type Json } from '../types';
 
 const USER = 'plugin::users-permissions.user';
@@ -17,18 +18,18 @@ const USER = 'plugin::users-permissions.user';
 const KEYS = new Set(['filters', 'sort', 'populate', 'pagination', 'status']);
 
 /**
- * Whether a search may take this path: only with SEARCH_ONE_TRIP=true (read per call; the
- * differential test compares both paths in one process), and never with the search rewrite off
- * (SEARCH_INDEXES=false). Off by default: on the large seed its one statement costs what the Document
- * Service path's statements cost together, but the requests are not faster (docs/performance.md "Search").
+ * Whether a search may take this path: yes unless SEARCH_ONE_TRIP=false (read per call; the differential
+ * test compares both paths in one process) or the search rewrite is off (SEARCH_INDEXES=false).
  */
-export const oneTripEnabled = () => process.env.SEARCH_ONE_TRIP === 'true' && process.env.SEARCH_INDEXES !== 'false';
+export const oneTripEnabled = () => process.env.SEARCH_ONE_TRIP !== 'false' && process.env.SEARCH_INDEXES !== 'false';
 
 /**
- * A scoped list page of the search boxes' content-types (config.ts SEARCH_REWRITTEN) in two statements
- * on PostgreSQL (docs/architecture.md "Free-text search", its one-trip bullet): the page's ids with the total,
- * then the page's rows with the relations the list populates. The answer is the one findPage gives
- * (the same `where`, order and window, compiled by Strapi's query engine; rows hydrated by Strapi).
+ * A scoped list page of the search boxes' content-types (config.ts SEARCH_REWRITTEN) on PostgreSQL in two
+ * statements (docs/architecture.md "Free-text search", its one-trip bullet): the related-id lookups the search
+ * needs, all in one (subqueries.ts runLookups; none when the request's earlier reads answered them), then the
+ * page's ids, the total and the page's rows with the relations the list populates (and, for a party, its user
+ * verdicts) in one more (rows-with-relations.ts readRows). The answer is the one findPage gives (the same
+ * `where`, order and window, compiled by Strapi's query engine; rows hydrated by Strapi).
  * `query` is the sanitised list query, `scope` the caller's scope and `filter` its scopeFilter (null:
  * none). Answers null, having run no statement, when the request is not a search or has a shape this
  * path does not take (other database, fields, a sort or populate across relations, …): the caller then
@@ -53,42 +54,47 @@ export async function findSearchPage(
     filter,
   );
   assertQueryWidth({ ...params, filters }, schema, (u) => strapi.getModel(u));
-  const { filters: rewritten, written } = await rewriteSearch(strapi, uid, filters, false);
-  if (![...written.sets.values()].some(isSearch)) return null;
+  // the related-id lookups the search needs, all in ONE statement; then the rewrite again, from their answers
+  const memo = requestLookups(strapi) ?? new Map();
+  const collected = await rewriteSearch(strapi, uid, filters, 'collect', memo);
+  if (![...collected.written.sets.values()].some(isSearch)) return null;
+  await runLookups(strapi, collected.pending, memo);
+  const { filters: rewritten, written } = await rewriteSearch(strapi, uid, filters, true, memo);
 
   const sets = idSets(rewritten, written);
-  const { total, ids } = await pageOfIds(strapi, uid, rewritten, params.sort, window, sets?.some(isSearch) ? sets : null);
-  const judged = judgedInStatement(scope);
-  const users = judged ? usersInScope(strapi, scope) : null;
+  const { count, page } = pageStatements(strapi, uid, rewritten, params.sort, window, sets?.some(isSearch) ? sets : null);
+  // a party's user verdicts are read beside its users (user-exposure.ts verdictMark): the output sanitizer reads nothing more
+  const mark = judgedInStatement(scope) ? verdictMark(strapi, scope) : undefined;
   const reads: RelationRead[] = relations.map((name) =>
-    users !== null && (strapi.db.metadata.get(uid).attributes[name] as { target?: string } | undefined)?.target === USER ? { name, mark: users } : { name },
+    mark !== undefined && (strapi.db.metadata.get(uid).attributes[name] as { target?: string } | undefined)?.target === USER ? { name, mark } : { name },
   );
-  const { rows, marks } = await readRows(strapi, uid, ids, reads);
-  if (judged) {
-    const visible = new Map<number, boolean>();
-    for (const seen of marks.values()) for (const [id, inScope] of seen) visible.set(id, inScope);
-    seedVerdicts(strapi, scope, visible, filter ? rows.map((row) => `${uid}:${row.id}`) : []);
+  const { rows, marks, total } = await readRows(strapi, uid, { page, count }, reads);
+  if (mark !== undefined) {
+    const seen = new Map<number, unknown>();
+    for (const byId of marks.values()) for (const [id, value] of byId) seen.set(id, value);
+    seedVerdicts(strapi, scope, seen, filter ? rows.map((row) => `${uid}:${row.id}`) : []);
   }
   return { results: rows, pagination: paginationOf(window, total) };
 }
 
 /**
- * ONE statement: `SELECT (<count>) AS total, ARRAY(<page of ids>) AS ids`. When the filters are nothing but id
- * sets with a search among them (`sets`, id-sets.ts idSets), the count and an id-ordered page are read from the
- * sets alone, as the Document Service path reads them (countDistinctQuery, pageIdsQuery): Strapi's count
- * semi-joins the table with the search's union and was ~5× slower at 10 clients. Otherwise both are built by
- * Strapi's query builder from the `where` and `orderBy` Strapi's query-params service makes of `filters` and
- * `sort` (the Document Service's own transform), the page with its limit, offset and the `id` tie-break
- * Strapi appends. ARRAY keeps the page's order. total: undefined when not counted.
+ * The page's two selects, not run: `page`, the page's ids as `__page_id` in the page's order (readRows reads
+ * the rows in the same statement), and `count`, the total (null when the window is not counted). When the
+ * filters are nothing but id sets with a search among them (`sets`, id-sets.ts idSets), the count and an
+ * id-ordered page are read from the sets alone, as the Document Service path reads them (countDistinctQuery,
+ * pageIdsQuery): Strapi's count semi-joins the table with the search's union and was ~5× slower at 10
+ * clients. Otherwise both are built by Strapi's query builder from the `where` and `orderBy` Strapi's
+ * query-params service makes of `filters` and `sort` (the Document Service's own transform), the page with
+ * its limit, offset and the `id` tie-break Strapi appends.
  */
-async function pageOfIds(
+function pageStatements(
   strapi: Core.Strapi,
   uid: UID.ContentType,
   filters: unknown,
   sort: unknown,
   window: { start: number; limit: number; counted: boolean },
   sets: IdSet[] | null,
-): Promise<{ total: number | undefined; ids: number[] }> {
+): { count: Knex.QueryBuilder | null; page: Knex.QueryBuilder } {
   const knex = strapi.db.connection;
   const { where, orderBy } = strapi.get('query-params').transform(uid, { filters, sort }) as { where?: unknown; orderBy?: unknown };
   const builder = () => strapi.db.entityManager.createQueryBuilder(uid);
@@ -101,22 +107,8 @@ async function pageOfIds(
     const root = (pageBuilder as unknown as { alias: string }).alias;
     page = (pageBuilder.getKnexQuery() as Knex.QueryBuilder).select(knex.raw('??.?? AS "__page_id"', [root, 'id']));
   }
-  const count = !window.counted
-    ? knex.raw('NULL')
-    : sets
-      ? countDistinctQuery(strapi, sets)
-      : (builder().init({ where }).count().getKnexQuery() as Knex.QueryBuilder);
-  const answer = await knex.raw('SELECT (?) AS "total", ARRAY(SELECT "p"."__page_id" FROM ? AS "p") AS "ids"', [count, page]);
-  const row = (answer as { rows: { total: string | number | null; ids: number[] }[] }).rows[0];
-  return { total: row.total === null ? undefined : Number(row.total), ids: row.ids.map(Number) };
-}
-
-/** The users `scope` may see as a select of ids (Strapi's query builder over scopeFilter(USER)), for the verdicts read beside the rows. */
-function usersInScope(strapi: Core.Strapi, scope: Scope): Knex.QueryBuilder {
-  return strapi.db.entityManager
-    .createQueryBuilder(USER)
-    .init({ select: ['id'], where: scopeFilter(USER, scope, 'read') })
-    .getKnexQuery() as Knex.QueryBuilder;
+  const count = !window.counted ? null : sets ? countDistinctQuery(strapi, sets) : (builder().init({ where }).count().getKnexQuery() as Knex.QueryBuilder);
+  return { count, page };
 }
 
 /**

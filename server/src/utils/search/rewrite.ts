@@ -3,7 +3,7 @@ import { SEARCH_REWRITTEN } from './config';
 import { dialectOf } from './indexes';
 import { classify, type Part } from './branches';
 import { correlateScopes, countDistinct, idSets, isSearch, pageIds, pageWindow, plainCount, type Written } from './id-sets';
-import { SubqueryBuilder } from './subqueries';
+import { SubqueryBuilder, type PendingLookup, type RelatedIdLookups } from './subqueries';
 import { isObject, type Json } from '../types';
 
 /**
@@ -41,16 +41,19 @@ export async function rewriteFreeText(strapi: Core.Strapi, uid: UID.ContentType,
 /**
  * {@link rewriteFreeText} with what it wrote: the rewritten `filters` and the id sets written into
  * them (id-sets.ts `Written`), which the count and page shortcuts of the middleware read.
- * `lookUp` false: no statement runs (related targets stay subqueries; one-trip.ts).
+ * `lookUp` `'collect'`: no statement runs, and `pending` lists the related-id lookups the rewrite needs
+ * that `memo` does not answer yet (SubqueryBuilder; one-trip.ts runs them as one statement, then rewrites
+ * again from `memo`). `memo`: the lookups' answers (default: the request's).
  */
 export async function rewriteSearch(
   strapi: Core.Strapi,
   uid: UID.ContentType,
   filters: unknown,
-  lookUp = true,
-): Promise<{ filters: unknown; written: Written }> {
-  const run: Run = { strapi, uid, build: new SubqueryBuilder(strapi, lookUp), written: { sets: new Map(), scopes: [] } };
-  return { filters: await walk(run, filters, 0), written: run.written };
+  lookUp: true | 'collect' = true,
+  memo?: RelatedIdLookups,
+): Promise<{ filters: unknown; written: Written; pending: PendingLookup[] }> {
+  const run: Run = { strapi, uid, build: new SubqueryBuilder(strapi, lookUp, memo), written: { sets: new Map(), scopes: [] } };
+  return { filters: await walk(run, filters, 0), written: run.written, pending: run.build.pending };
 }
 
 /**

@@ -9,15 +9,42 @@ import { isObject, requestState, type Json } from '../types';
 /** Most related ids looked up first and sent as a list; more keep the subquery. */
 const MAX_RELATED_IDS = 500;
 
-/** Related-id lookups by (content-type, attributes, term): each runs once per request. */
-type RelatedIdLookups = Map<string, Promise<number[] | null>>;
+/** Related-id lookups by (content-type, attributes, term) or (content-type, where): each runs once per request. */
+export type RelatedIdLookups = Map<string, Promise<number[] | null>>;
+
+/** A lookup {@link SubqueryBuilder} in `'collect'` mode met: its memo key and its select of ids as `__lookup_id` (at most MAX_RELATED_IDS + 1), not run. */
+export interface PendingLookup {
+  key: string;
+  select: Knex.QueryBuilder;
+}
+
+/**
+ * Runs `pending` lookups (SubqueryBuilder `'collect'`) as ONE statement, `SELECT ARRAY(<select>), …`, and
+ * records each answer in `memo` as the lookup itself would (null past MAX_RELATED_IDS ids). PostgreSQL only
+ * (ARRAY). Throws what the database throws.
+ */
+export async function runLookups(strapi: Core.Strapi, pending: PendingLookup[], memo: RelatedIdLookups): Promise<void> {
+  const todo = pending.filter((p, i) => !memo.has(p.key) && pending.findIndex((q) => q.key === p.key) === i);
+  if (!todo.length) return;
+  const knex = strapi.db.connection;
+  // each select names its id `__lookup_id` (under DISTINCT Strapi's builder also selects its sort column: `t0.id` twice)
+  const sql = `SELECT ${todo.map(() => 'ARRAY(SELECT "s"."__lookup_id" FROM (?) AS "s") AS ??').join(', ')}`;
+  const answer = (await knex.raw(
+    sql,
+    todo.flatMap((p, i) => [p.select, `l${i}`]),
+  )) as { rows: Record<string, (number | string)[]>[] };
+  todo.forEach((p, i) => {
+    const ids = answer.rows[0][`l${i}`].map(Number);
+    memo.set(p.key, Promise.resolve(ids.length > MAX_RELATED_IDS ? null : ids));
+  });
+}
 
 /**
  * The related-id lookups of the current request, kept on its `ctx.state` (Koa's place for what the
  * handling of one request shares): the list and its count rewrite the same filters, and the company
  * and dispatcher branches look up the same users with the same term. null outside a request.
  */
-function requestLookups(strapi: Core.Strapi): RelatedIdLookups | null {
+export function requestLookups(strapi: Core.Strapi): RelatedIdLookups | null {
   const state = requestState(strapi);
   if (!state) return null;
   return (state.searchLookups ??= new Map());
@@ -38,18 +65,22 @@ export class SubqueryBuilder {
   private readonly dialect: string;
   private readonly lookups: RelatedIdLookups;
   private readonly links = new Map<Knex.QueryBuilder, LinkSelect>();
+  /** The lookups met in `'collect'` mode, to run together (runLookups). */
+  readonly pending: PendingLookup[] = [];
 
   /**
-   * `lookUp` false: no statement runs while building (a relation's matching targets stay a subquery
-   * instead of an id list looked up first), for a caller that sends the whole query as one statement
-   * (one-trip.ts).
+   * `lookUp` `'collect'`: no statement runs while building; each lookup not in the memo is recorded in
+   * {@link pending} (and its targets stay a subquery), for a caller that runs them all as one statement
+   * (runLookups) and then builds again from the memo (one-trip.ts). `memo`: the lookups' answers (default:
+   * the request's, kept on its `ctx.state`).
    */
   constructor(
     private readonly strapi: Core.Strapi,
-    private readonly lookUp = true,
+    private readonly lookUp: true | 'collect' = true,
+    memo?: RelatedIdLookups,
   ) {
     this.dialect = dialectOf(strapi);
-    this.lookups = requestLookups(strapi) ?? new Map();
+    this.lookups = memo ?? requestLookups(strapi) ?? new Map();
   }
 
   /**
@@ -71,23 +102,10 @@ export class SubqueryBuilder {
     return { query, link: this.links.get(query) };
   }
 
-  /**
-   * `SELECT <owner> AS id FROM <link table> WHERE <target> IN (ids)`: the owners of these targets (a list or a subquery) of a to-one relation.
-   * Without lookups on PostgreSQL a subquery of targets is `<target> = ANY(ARRAY(<subquery>))`: PostgreSQL then reads the
-   * targets once, first, and looks their owners up in the link table's index, as it does for the looked-up list; as
-   * `IN (<subquery>)` it planned a semi-join that read every row of the caller's scope even when no target matched
-   * (a despachante's search: 60–85 ms per statement whatever the term, against 20–26 ms for the looked-up path's count).
-   * `cardinality(…) > 0` depends on no row, so PostgreSQL checks it once, before the scan, and skips the whole part when
-   * no target matched (the looked-up path leaves such a part out); without it each empty part still walked its link
-   * table's index in id order for the page (~8 ms each).
-   */
+  /** `SELECT <owner> AS id FROM <link table> WHERE <target> IN (ids)`: the owners of these targets (a list or a subquery) of a to-one relation. */
   private owners(relation: AttributeMeta, ids: number[] | Knex.QueryBuilder): Knex.QueryBuilder {
     const jt = relation.joinTable!;
-    const select = this.table(jt.name).select({ id: jt.joinColumn.name });
-    const query =
-      !this.lookUp && this.dialect === 'postgres' && !Array.isArray(ids)
-        ? select.whereRaw('?? = ANY(ARRAY(?))', [jt.inverseJoinColumn.name, ids]).whereRaw('cardinality(ARRAY(?)) > 0', [ids.clone()])
-        : select.whereIn(jt.inverseJoinColumn.name, ids);
+    const query = this.table(jt.name).select({ id: jt.joinColumn.name }).whereIn(jt.inverseJoinColumn.name, ids);
     this.links.set(query, { table: jt.name, owner: jt.joinColumn.name, target: jt.inverseJoinColumn.name, ids });
     return query;
   }
@@ -124,43 +142,50 @@ export class SubqueryBuilder {
    * The ids of `uid` whose `attributes` contain `term`, looked up now through Strapi's query engine
    * (same `$containsi`, inside the caller's transaction if any; on SQLite answered by the FTS5
    * match, which is that `$containsi`): a short id list lets the link-table lookup use its index. null when more than
-   * {@link MAX_RELATED_IDS} match.
+   * {@link MAX_RELATED_IDS} match, and, in `'collect'` mode, for a lookup not yet answered (recorded in {@link pending}).
    */
   private relatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
-    if (!this.lookUp) return Promise.resolve(null);
-    const key = `${uid}\u0000${attributes.join(',')}\u0000${term}`;
-    const memo = this.lookups;
-    let ids = memo.get(key);
-    if (ids === undefined) {
-      ids = this.lookUpRelatedIds(uid, attributes, columns, term);
-      memo.set(key, ids);
-      ids.catch(() => memo.delete(key));
-    }
-    return ids;
-  }
-
-  private async lookUpRelatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
     // on SQLite the FTS5 match is that very $containsi (indexes.ts): no second check of the rows
     const where: Json = this.ftsIndexed(uid, columns)
       ? { id: { $in: this.ftsMatches(uid, columns, term) } }
       : { $or: attributes.map((a) => ({ [a]: { $containsi: term } })) };
-    const rows: { id: number }[] = await this.strapi.db.query(uid).findMany({
-      where,
-      select: ['id'],
-      limit: MAX_RELATED_IDS + 1,
-    });
-    return rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id);
+    return this.lookUpIds(`${uid}\u0000${attributes.join(',')}\u0000${term}`, uid, where) ?? Promise.resolve(null);
   }
 
   /**
    * The ids of `uid` matching the Strapi `where` (query engine, caller's transaction); null when more than
-   * {@link MAX_RELATED_IDS}. Without lookups, `{select}`: the select of those ids (Strapi's query builder),
-   * not run (a knex builder is a thenable: an async function returning it would run it).
+   * {@link MAX_RELATED_IDS}. In `'collect'` mode, for a lookup not yet answered, `{select}`: the select of those
+   * ids (Strapi's query builder), not run (a knex builder is a thenable: an async function returning it would run it).
    */
   async idsWhere(uid: UID.ContentType, where: Json): Promise<number[] | { select: Knex.QueryBuilder } | null> {
-    if (!this.lookUp) return { select: this.strapi.db.entityManager.createQueryBuilder(uid).select('id').where(where).getKnexQuery() as Knex.QueryBuilder };
-    const rows: { id: number }[] = await this.strapi.db.query(uid).findMany({ where, select: ['id'], limit: MAX_RELATED_IDS + 1 });
-    return rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id);
+    const ids = this.lookUpIds(`${uid}\u0000where\u0000${JSON.stringify(where)}`, uid, where);
+    return ids !== undefined
+      ? await ids
+      : { select: this.strapi.db.entityManager.createQueryBuilder(uid).select('id').where(where).getKnexQuery() as Knex.QueryBuilder };
+  }
+
+  /**
+   * The memoised lookup `key` (the ids of `uid` matching `where`, at most MAX_RELATED_IDS, else null); runs it
+   * when not memoised, or, in `'collect'` mode, records it in {@link pending} and answers undefined.
+   */
+  private lookUpIds(key: string, uid: UID.ContentType, where: Json): Promise<number[] | null> | undefined {
+    const memo = this.lookups;
+    let ids = memo.get(key);
+    if (ids !== undefined) return ids;
+    if (this.lookUp === 'collect') {
+      const builder = this.strapi.db.entityManager.createQueryBuilder(uid).init({ select: ['id'], where, limit: MAX_RELATED_IDS + 1 });
+      const root = (builder as unknown as { alias: string }).alias;
+      const select = (builder.getKnexQuery() as Knex.QueryBuilder).select(this.strapi.db.connection.raw('??.?? AS "__lookup_id"', [root, 'id']));
+      this.pending.push({ key, select });
+      return undefined;
+    }
+    ids = this.strapi.db
+      .query(uid)
+      .findMany({ where, select: ['id'], limit: MAX_RELATED_IDS + 1 })
+      .then((rows: { id: number }[]) => (rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id)));
+    memo.set(key, ids);
+    ids.catch(() => memo.delete(key));
+    return ids;
   }
 
   /**
@@ -225,8 +250,9 @@ export class SubqueryBuilder {
     }
     if (!selects.length) return null;
     const copies = selects.map((select) => select.clone());
+    const partLinks = selects.map((select) => this.links.get(select));
     // a union of one owners select is that select: its link table answers "within" by EXISTS
-    const link = selects.length === 1 ? this.links.get(selects[0]) : undefined;
-    return { query: unionAll(selects), link, parts: copies };
+    const link = selects.length === 1 ? partLinks[0] : undefined;
+    return { query: unionAll(selects), link, parts: copies, partLinks };
   }
 }
