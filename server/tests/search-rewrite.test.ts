@@ -195,6 +195,9 @@ describe('a page of the search box ordered by id is cut from the id sets, then r
 
   it("same rows and order as Strapi's query for every window, direction and sort shape, with and without the scope", async () => {
     const scope = { user_dispatcher_id: { id: { $eq: await dispatcherId() } } };
+    // a scope of another user: the dispatcher-name part ('pauli') lists none of its targets and is left out (id-sets.ts narrowedToScopes)
+    const company = await server.strapi.db.query('plugin::users-permissions.user').findOne({ where: { type: 'company' }, select: ['id'] });
+    const otherScope = { user_dispatcher_id: { id: { $in: [company.id] } } };
     const windows = [
       [0, 25],
       [0, 7],
@@ -213,7 +216,8 @@ describe('a page of the search box ordered by id is cut from the id sets, then r
     ];
     let compared = 0;
     for (const term of ['visa', 'elo', 'pauli', 'pago', 'zzz-none']) {
-      for (const filters of [search(term), { $and: [...search(term).$and, scope] }]) {
+      // 'pauli' within the dispatcher's own scope: its name part holds the whole scope (narrowedToScopes reads the scope alone)
+      for (const filters of [search(term), { $and: [...search(term).$and, scope] }, { $and: [...search(term).$and, otherScope] }]) {
         const all = await server.strapi.db.query(UID).findMany({ where: filters, orderBy: { id: 'asc' }, select: ['id'] });
         for (const [sort, dir] of sorts) {
           for (const [start, limit] of windows) {
@@ -231,11 +235,29 @@ describe('a page of the search box ordered by id is cut from the id sets, then r
             compared += strapis.length;
           }
         }
-        // every term finds rows: 'zzz-none' through the status branch alone (its text parts find nothing)
-        expect(all.length, term).toBeGreaterThan(0);
+        // every term finds rows: 'zzz-none' through the status branch alone (its text parts find nothing); none in the other user's scope
+        expect(all.length > 0, `${term} ${JSON.stringify(filters.$and.slice(1))}`).toBe(filters.$and.length < 2 || filters.$and[1] !== otherScope);
       }
     }
     expect(compared).toBeGreaterThan(100);
+  });
+
+  it('a search whose only part lists none of the scope’s targets: no row, as Strapi says, without reading that part', async () => {
+    const company = await server.strapi.db.query('plugin::users-permissions.user').findOne({ where: { type: 'company' }, select: ['id'] });
+    const byName = { $or: [{ user_dispatcher_id: { name: { $containsi: 'pauli' } } }] };
+    // the other user's scope (nothing left), the dispatcher's own (covered), and both (the part shares a target: kept)
+    const scopes = [[company.id], [await dispatcherId()], [company.id, await dispatcherId()]].map((ids) => ({ user_dispatcher_id: { id: { $in: ids } } }));
+    for (const scope of scopes) {
+      const filters = { $and: [byName, scope] };
+      const strapis = await server.strapi.db.query(UID).findMany({ where: filters, orderBy: { id: 'asc' }, limit: 25, select: ['id'] });
+      const { result, sql } = await statements(() => server.strapi.documents(UID).findMany({ filters, start: 0, limit: 25, fields: ['id'] } as never));
+      expect((result as { id: number }[]).map((r) => r.id)).toEqual(strapis.map((r: { id: number }) => r.id));
+      expect(await server.strapi.documents(UID).count({ filters })).toBe(await server.strapi.db.query(UID).count({ where: filters }));
+      expect(sql.filter((q) => /select distinct [`"]u[`"]\.[`"]id[`"]/i.test(q))).toHaveLength(1);
+    }
+    expect(
+      await server.strapi.db.query(UID).count({ where: { $and: [byName, { user_dispatcher_id: { id: { $eq: await dispatcherId() } } }] } }),
+    ).toBeGreaterThan(0);
   });
 
   it('several parts each cut to the window: a page spans rows found by different parts', async () => {

@@ -42,34 +42,65 @@ export interface Written {
 /** A search box's union (the count and page shortcuts are for searches; a scope alone stays Strapi's). */
 export const isSearch = (set: IdSet) => set.parts !== undefined;
 
+/** The listed targets of `part` when it is the owners of listed targets through the same link table and columns as `scope`; else null. */
+function sameLinkTargets(part: LinkSelect | undefined, scope: LinkSelect): number[] | null {
+  if (!part || part.table !== scope.table || part.owner !== scope.owner || part.target !== scope.target) return null;
+  return Array.isArray(part.ids) ? part.ids : null;
+}
+
 /**
- * `sets` without a search union that holds another of them whole: when a part of the union is the owners of
- * listed targets through the same link table and columns as another set's owners of listed targets (the data
- * scope: a despachante's receivables are the owners of its user id) and lists every one of those targets, that
- * part alone holds every row of the other set, so the union's intersection with it is that set and the union
- * can go. A despachante searching a piece of its own name or document matches all of its own rows (85,000 on
- * the large seed): the count and the page then read the scope's link table alone instead of the union of
- * every part. The same rows either way; `sets` when nothing is covered.
+ * `sets` with each search union narrowed by the other sets that are owners of listed targets (the data scope:
+ * a despachante's receivables are the owners of its user id through the dispatcher link). Such a link is a
+ * to-one relation's (SubqueryBuilder.ownersOf), one target per owner, so a part of the union that is the owners
+ * of listed targets through the same link table and columns
+ * - lists every target of the scope: that part alone holds every row of the scope, so the union's intersection
+ *   with the scope is the scope and the union goes (a despachante searching a piece of its own name or CNPJ
+ *   matches all of its own rows, 85,000 on the large seed: the count and the page read the scope's link
+ *   table alone instead of every part);
+ * - lists none of them: it holds no row of the scope and goes (another dispatcher's name, searched by a
+ *   despachante, walked that dispatcher's 85,000 rows to find none in scope). A union left with no part is
+ *   an empty select.
+ * The same rows either way; `sets` itself when nothing narrows.
  */
-export function withoutCoveringSearch(sets: IdSet[]): IdSet[] {
-  const covers = (search: IdSet, other: IdSet) =>
-    other !== search &&
-    other.link !== undefined &&
-    Array.isArray(other.link.ids) &&
-    (search.partLinks ?? []).some((part) => {
-      const link = other.link!;
-      const targets = link.ids as number[];
-      return (
-        part !== undefined &&
-        part.table === link.table &&
-        part.owner === link.owner &&
-        part.target === link.target &&
-        Array.isArray(part.ids) &&
-        targets.every((id) => (part.ids as number[]).includes(id))
-      );
-    });
-  const kept = sets.filter((set) => !(isSearch(set) && sets.some((other) => covers(set, other))));
-  return kept.length ? kept : sets;
+export function narrowedToScopes(sets: IdSet[]): IdSet[] {
+  const scopes = sets.filter((set) => !isSearch(set) && set.link !== undefined && Array.isArray(set.link.ids));
+  if (!scopes.length) return sets;
+  const listed = (scope: IdSet) => scope.link!.ids as number[];
+  const out: IdSet[] = [];
+  for (const set of sets) {
+    const links = set.partLinks;
+    if (!isSearch(set) || !links) {
+      out.push(set);
+      continue;
+    }
+    const covered = scopes.some((scope) =>
+      links.some((part) => {
+        const targets = sameLinkTargets(part, scope.link!);
+        return targets !== null && listed(scope).every((id) => targets.includes(id));
+      }),
+    );
+    if (covered) continue;
+    const keep = links.map(
+      (part) =>
+        !scopes.some((scope) => {
+          const targets = sameLinkTargets(part, scope.link!);
+          return targets !== null && !targets.some((id) => listed(scope).includes(id));
+        }),
+    );
+    if (keep.every(Boolean)) {
+      out.push(set);
+      continue;
+    }
+    const parts = set.parts!.filter((_, i) => keep[i]);
+    const partLinks = links.filter((_, i) => keep[i]);
+    if (!parts.length) {
+      parts.push(scopes[0].query.clone().whereRaw('1 = 0'));
+      partLinks.push(undefined);
+    }
+    const query = parts.length === 1 ? parts[0].clone() : parts[0].clone().unionAll(parts.slice(1).map((part) => part.clone()));
+    out.push({ query, parts, partLinks });
+  }
+  return out;
 }
 
 /**
@@ -132,7 +163,7 @@ export function correlateScopes(written: Written): void {
  */
 export function countDistinctQuery(strapi: Core.Strapi, all: IdSet[]): Knex.QueryBuilder {
   const knex = strapi.db.connection as unknown as Knex;
-  const sets = withoutCoveringSearch(all);
+  const sets = narrowedToScopes(all);
   const query = knex.countDistinct({ count: 'u.id' }).from(sets[0].query.clone().as('u'));
   for (const other of sets.slice(1)) within(strapi, query, 'u.id', other);
   return query;
@@ -204,7 +235,7 @@ export function pageWindow(params: Json): PageWindow | null {
 
 /**
  * The ids of one page of the intersection of `sets` (idSets, at least one a search), in id order: the
- * first search set (or, when withoutCoveringSearch drops it, the first set) is read part by part, each part limited to its own first `start + limit` ids (after
+ * first search set (or, when narrowedToScopes drops it, the first set) is read part by part, each part limited to its own first `start + limit` ids (after
  * the other sets' conditions), and the page cut from their union. Exact: an id among the union's first
  * n has fewer than n smaller ids in the union, so fewer than n in its own part. Each part's first ids
  * come from an index in id order (primary key, the link table's (target, owner) index) and stop early,
@@ -219,7 +250,7 @@ export async function pageIds(strapi: Core.Strapi, sets: IdSet[], page: PageWind
 /** pageIds' statement, not run (one-trip.ts nests it): the page's rows `{id}`, in the page's order. */
 export function pageIdsQuery(strapi: Core.Strapi, all: IdSet[], page: PageWindow): Knex.QueryBuilder {
   const knex = strapi.db.connection as unknown as Knex;
-  const sets = withoutCoveringSearch(all);
+  const sets = narrowedToScopes(all);
   const driver = sets.find(isSearch) ?? sets[0];
   const others = sets.filter((set) => set !== driver);
   const depth = page.start + page.limit;
