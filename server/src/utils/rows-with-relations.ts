@@ -89,6 +89,8 @@ export interface ReadRows {
   marks: Map<string, Map<number, unknown>>;
   /** The total a {@link PageSelect}'s `count` gave (undefined without one). */
   total?: number;
+  /** Per row id, the values of the `extras` asked for (by name). */
+  extras: Map<number, Record<string, unknown>>;
 }
 
 /**
@@ -108,14 +110,23 @@ export interface PageSelect {
  * link table's order, [] when none), in the order of `ids`. `ids` may also be a {@link PageSelect}: the
  * page's select then runs inside the same statement (`unnest(ARRAY(<page>)) WITH ORDINALITY`, joined
  * to the table), and the rows come in its order. Tables, columns, link tables and their
- * order columns come from Strapi's metadata. Every relation must pass {@link readableRelation}.
+ * order columns come from Strapi's metadata. Every relation must pass {@link readableRelation}. `extras`: more
+ * scalar selects per row (correlated to `t0`), by name, answered in {@link ReadRows.extras}.
  * PostgreSQL only (`row_to_json`, `json_agg`). Throws what the database throws.
  */
-export async function readRows(strapi: Core.Strapi, uid: string, ids: number[] | PageSelect, relations: RelationRead[]): Promise<ReadRows> {
+export async function readRows(
+  strapi: Core.Strapi,
+  uid: string,
+  ids: number[] | PageSelect,
+  relations: RelationRead[],
+  extras: Record<string, Knex.QueryBuilder> = {},
+): Promise<ReadRows> {
   const knex = strapi.db.connection;
   const root = meta(strapi, uid);
   const columns: (string | Knex.Raw)[] = ['t0.*'];
   relations.forEach((relation, i) => columns.push(knex.raw('(?) as ??', [relationJson(strapi, root, relation, i), `__relation_${i}`])));
+  const extraNames = Object.keys(extras);
+  extraNames.forEach((name, i) => columns.push(knex.raw('(?) as ??', [extras[name], `__extra_${i}`])));
   let raw: Json[];
   let total: number | undefined;
   if (Array.isArray(ids)) raw = (ids.length ? await knex(`${root.tableName} as t0`).select(columns).whereIn('t0.id', ids) : []) as unknown as Json[];
@@ -143,7 +154,12 @@ export async function readRows(strapi: Core.Strapi, uid: string, ids: number[] |
   }
   const marks = new Map<string, Map<number, unknown>>();
   const byId = new Map<number, Json>();
+  const extraValues = new Map<number, Record<string, unknown>>();
   for (const row of raw) {
+    if (extraNames.length) {
+      extraValues.set(Number(row.id), Object.fromEntries(extraNames.map((name, i) => [name, row[`__extra_${i}`]])));
+      extraNames.forEach((_, i) => delete row[`__extra_${i}`]);
+    }
     relations.forEach((relation, i) => {
       const attribute = root.attributes[relation.name];
       const targetMeta = meta(strapi, attribute.target!);
@@ -168,7 +184,7 @@ export async function readRows(strapi: Core.Strapi, uid: string, ids: number[] |
     byId.set(Number(row.id), fromRow(root, row)!);
   }
   const order = Array.isArray(ids) ? ids : raw.map((row) => Number(row.id));
-  return { rows: order.map((id) => byId.get(id)).filter((row): row is Json => row !== undefined), marks, total };
+  return { rows: order.map((id) => byId.get(id)).filter((row): row is Json => row !== undefined), marks, total, extras: extraValues };
 }
 
 /** A target row from `row_to_json` as the driver would give it: JSON attributes back to their text (Strapi's `fromDB` parses text). */

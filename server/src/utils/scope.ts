@@ -59,22 +59,40 @@ const linkOf = (strapi: Core.Strapi, uid: UID.Schema, attribute: string): LinkTa
   (strapi.db.metadata.get(uid).attributes[attribute] as unknown as { joinTable: LinkTable }).joinTable;
 
 /**
- * The salesman's dealership login (`user.company_id.user_id`) in ONE statement through the two link tables
- * Strapi's metadata names (the query engine's nested populate read the user, the company and its user: three),
- * on the caller's transaction when there is one (utils/current-transaction.ts).
+ * The select of the dealership login of a user (`user.company_id.user_id`), at most one row `{party}`, through the
+ * two link tables Strapi's metadata names (the query engine's nested populate read the user, the company and its
+ * user: three statements). `user`: the user's id, or `{column}`, a column of an outer query holding it (`t0.id`),
+ * for a correlated subquery. Not run.
  */
-async function salesmanScope(strapi: Core.Strapi, id: number): Promise<Scope> {
+export function dealershipLoginQuery(strapi: Core.Strapi, user: number | { column: string }): Knex.QueryBuilder {
   const toCompany = linkOf(strapi, USER, 'company_id');
   const toParty = linkOf(strapi, 'api::company.company', 'user_id');
   const schema = strapi.db.dialect.client === 'postgres' ? `${strapi.db.getSchemaName()}.` : '';
-  const knex = strapi.db.connection;
-  const query = knex(`${schema}${toCompany.name} as c`)
-    .join(`${schema}${toParty.name} as p`, `p.${toParty.joinColumn.name}`, `c.${toCompany.inverseJoinColumn.name}`)
-    .where(`c.${toCompany.joinColumn.name}`, id)
-    .select({ party: `p.${toParty.inverseJoinColumn.name}` })
+  const query = strapi.db
+    .connection(`${schema}${toCompany.name} as __dl_c`)
+    .join(`${schema}${toParty.name} as __dl_p`, `__dl_p.${toParty.joinColumn.name}`, `__dl_c.${toCompany.inverseJoinColumn.name}`)
+    .select({ party: `__dl_p.${toParty.inverseJoinColumn.name}` })
     .limit(1);
-  const [row] = await readInCurrentTransaction<{ party: number | string | null }>(strapi, query as unknown as Knex.QueryBuilder);
+  const owner = `__dl_c.${toCompany.joinColumn.name}`;
+  return (typeof user === 'number' ? query.where(owner, user) : query.whereRaw('?? = ??', [owner, user.column])) as unknown as Knex.QueryBuilder;
+}
+
+/**
+ * The salesman's dealership login in ONE statement ({@link dealershipLoginQuery}), on the caller's transaction
+ * when there is one (utils/current-transaction.ts).
+ */
+async function salesmanScope(strapi: Core.Strapi, id: number): Promise<Scope> {
+  const [row] = await readInCurrentTransaction<{ party: number | string | null }>(strapi, dealershipLoginQuery(strapi, id));
   return { kind: 'salesman', userId: id, partyUserId: row?.party == null ? null : Number(row.party) };
+}
+
+/**
+ * Records the dealership login of the caller object `user` read with it (extensions/users-permissions/sessions.ts
+ * reads it in the caller's own statement on PostgreSQL), so a salesman's scope needs no statement of its own.
+ * `party`: the value {@link dealershipLoginQuery} selected (null: none).
+ */
+export function knownDealership(user: object & { id: number }, party: unknown): void {
+  salesmanScopes.set(user, Promise.resolve({ kind: 'salesman', userId: user.id, partyUserId: party == null ? null : Number(party) }));
 }
 
 /** A filter that matches no row (a scope with no access). */

@@ -1,6 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import { getScope, isAdminUser, scopeFilter, type Scope } from './scope';
+import { dealershipLoginQuery, getScope, isAdminUser, scopeFilter, type Scope } from './scope';
 import { requestState, type Json, type SchemaView } from './types';
 
 const COMPANY = 'api::company.company';
@@ -110,24 +110,7 @@ export function verdictMark(strapi: Core.Strapi, scope: Scope): (alias: string) 
     .init({ select: ['id'], where: scopeFilter(USER, scope, 'read') })
     .getKnexQuery() as Knex.QueryBuilder;
   if (scope.kind === 'dispatcher') return (alias) => knex.raw('?? IN ?', [`${alias}.id`, inScope]);
-  const link = (uid: string, name: string) =>
-    (
-      strapi.db.metadata.get(uid).attributes[name] as unknown as {
-        joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
-      }
-    ).joinTable;
-  const company = link(USER, 'company_id');
-  const login = link(COMPANY, 'user_id');
-  return (alias) =>
-    knex.raw('json_build_array(?? IN ?, (?))', [
-      `${alias}.id`,
-      inScope,
-      knex(`${company.name} as ${alias}_c`)
-        .innerJoin(`${login.name} as ${alias}_l`, `${alias}_l.${login.joinColumn.name}`, `${alias}_c.${company.inverseJoinColumn.name}`)
-        .whereRaw('?? = ??', [`${alias}_c.${company.joinColumn.name}`, `${alias}.id`])
-        .select(`${alias}_l.${login.inverseJoinColumn.name}`)
-        .limit(1),
-    ]);
+  return (alias) => knex.raw('json_build_array(?? IN ?, (?))', [`${alias}.id`, inScope, dealershipLoginQuery(strapi, { column: `${alias}.id` })]);
 }
 
 /**

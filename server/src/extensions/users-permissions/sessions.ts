@@ -1,6 +1,7 @@
 import { createSecretKey, randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { readableRelation, readRows } from '../../utils/rows-with-relations';
+import { dealershipLoginQuery, knownDealership } from '../../utils/scope';
 import type { AppContext } from '../../utils/types';
 
 /**
@@ -57,15 +58,19 @@ const readByVerify = new WeakMap<object, AuthenticatedUser>();
 
 /**
  * The user `id` with its role, exactly the read of users-permissions' `fetchAuthenticatedUser`. On
- * PostgreSQL one statement (the row with its role as JSON, hydrated by Strapi: utils/rows-with-relations.ts)
+ * PostgreSQL one statement (the row with its role as JSON, hydrated by Strapi: utils/rows-with-relations.ts, and the
+ * user's dealership login for a salesman's scope)
  * instead of the query engine's two; read on every request all the same, so a block, a password change
  * or an ended session counts at the next request on every instance.
  */
 const fetchWithRole = async (strapi: Core.Strapi, id: number): Promise<AuthenticatedUser | null> => {
   if (strapi.db.dialect.client !== 'postgres' || !readableRelation(strapi, USER, 'role'))
     return strapi.db.query(USER).findOne({ where: { id }, populate: ['role'] });
-  const { rows } = await readRows(strapi, USER, [id], [{ name: 'role' }]);
-  return (rows[0] as AuthenticatedUser | undefined) ?? null;
+  // a salesman's dealership login comes with the row: his scope needs no statement of its own (utils/scope.ts)
+  const { rows, extras } = await readRows(strapi, USER, [id], [{ name: 'role' }], { party: dealershipLoginQuery(strapi, { column: 't0.id' }) });
+  const user = (rows[0] as AuthenticatedUser | undefined) ?? null;
+  if (user) knownDealership(user, extras.get(user.id)?.party);
+  return user;
 };
 
 const legacyMode = (strapi: Core.Strapi) => strapi.config.get<string>('plugin::users-permissions.jwtManagement', 'legacy-support') !== 'refresh';
