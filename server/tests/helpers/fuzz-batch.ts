@@ -185,7 +185,7 @@ async function check(r: Runner, batch: Batch, tally: Tally, replay: string): Pro
       const why =
         s.req.route.method === 'GET'
           ? compareRead(outcomeOf(s.answer.status, json(s.answer.text)), outcomeOf(s.variant.status, json(s.variant.text)))
-          : compareWrite(s.answer.status, s.variant.status);
+          : compareWrite(s.answer.status, s.variant.status, json(s.answer.text));
       if (why) find('spelling', `${s.wire.respelt}: ${why}`, s);
     }
     if (s.req.idempotencyKey) {

@@ -79,8 +79,16 @@ export function compareRead(canonical: Outcome, variant: Outcome): string | null
   return null;
 }
 
-/** A write the canonical spelling refused (4xx but a conflict, timeout or rate limit) must not succeed respelt. */
-export function compareWrite(canonical: number, variant: number): string | null {
-  const refused = canonical >= 400 && canonical < 500 && ![408, 409, 429].includes(canonical);
+/** The idempotency middleware's 422: the key is held by another request (its answer releases it when it fails). */
+const keyHeldElsewhere = (status: number, body: unknown) =>
+  status === 422 && String((body as { error?: { message?: unknown } } | null)?.error?.message ?? '').startsWith('Idempotency-Key já usada');
+
+/**
+ * A write the canonical spelling refused must not succeed respelt, unless the refusal depends on other requests
+ * rather than on this one: a conflict, a timeout, a rate limit, or an `Idempotency-Key` another request of the batch
+ * holds (which a failed answer of that request releases meanwhile). `canonicalBody`: the canonical answer, parsed.
+ */
+export function compareWrite(canonical: number, variant: number, canonicalBody: unknown = null): string | null {
+  const refused = canonical >= 400 && canonical < 500 && ![408, 409, 429].includes(canonical) && !keyHeldElsewhere(canonical, canonicalBody);
   return refused && variant >= 200 && variant < 300 ? `refused with ${canonical}, accepted respelt with ${variant}` : null;
 }
