@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, login } from './helpers/api';
+import { api, login, LOGINS, SEED_PASSWORD } from './helpers/api';
 import { createUser, uniqueCpf } from './helpers/users';
 
 /** A fresh session of `identifier` (not the cached token of helpers/api login). */
@@ -93,5 +93,59 @@ describe('role permissions take effect without a restart', () => {
     const unchanged = (await api('GET', `/users-permissions/roles/${role.id}`, { token: admin })).body.role;
     expect(unchanged.name).toBe(`${name} (2)`);
     expect(enabledActions(unchanged.permissions)).toEqual(['api::customer.customer.find', ...DEFAULTS]);
+  });
+});
+
+/**
+ * A role edit cannot lock everyone out: the Public role keeps "entrar" (auth.callback) and the
+ * administrators' role keeps reading and saving roles (the screen that would put anything back).
+ * The fuzz run found an administrator's `PUT /roles/<public> {permissions: {}}` ending every sign-in.
+ */
+describe('a role edit that would lock everyone out', () => {
+  const roleOf = async (admin: string, type: string) =>
+    (await api('GET', '/users-permissions/roles', { token: admin })).body.roles.find((r: { type: string }) => r.type === type);
+  const treeOf = async (admin: string, id: number) => (await api('GET', `/users-permissions/roles/${id}`, { token: admin })).body.role;
+
+  it('is refused for the Public role without sign-in and the administrators without role saving; the rest of the tree saves', async () => {
+    const admin = await login('admin');
+    const pub = await roleOf(admin, 'public');
+    const before = await treeOf(admin, pub.id);
+    expect(enabledActions(before.permissions)).toContain('plugin::users-permissions.auth.callback');
+
+    const emptied = await api('PUT', `/users-permissions/roles/${pub.id}`, { token: admin, body: { name: pub.name, permissions: {} } });
+    expect(emptied.status).toBe(403);
+    expect(emptied.body.error.message).toBe(`O papel "${pub.name}" precisa manter "auth.callback": sem isso ninguém consegue entrar no sistema.`);
+    const off = structuredClone(before.permissions);
+    off['plugin::users-permissions'].controllers.auth.callback.enabled = false;
+    expect((await api('PUT', `/users-permissions/roles/${pub.id}`, { token: admin, body: { name: pub.name, permissions: off } })).status).toBe(403);
+    expect(enabledActions((await treeOf(admin, pub.id)).permissions)).toEqual(enabledActions(before.permissions));
+    await signIn(LOGINS.admin, SEED_PASSWORD);
+    // the same tree saves
+    const same = await api('PUT', `/users-permissions/roles/${pub.id}`, { token: admin, body: { name: pub.name, permissions: before.permissions } });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+
+    const adm = await roleOf(admin, 'administrador');
+    const admTree = await treeOf(admin, adm.id);
+    const noSave = structuredClone(admTree.permissions);
+    noSave['plugin::users-permissions'].controllers.role.updateRole.enabled = false;
+    noSave['plugin::users-permissions'].controllers.role.find.enabled = false;
+    const locked = await api('PUT', `/users-permissions/roles/${adm.id}`, { token: admin, body: { name: adm.name, permissions: noSave } });
+    expect(locked.status).toBe(403);
+    expect(locked.body.error.message).toBe(
+      `O papel "${adm.name}" precisa manter "role.find", "role.updateRole": sem isso ninguém consegue voltar a editar os papéis.`,
+    );
+    expect(enabledActions((await treeOf(admin, adm.id)).permissions)).toEqual(enabledActions(admTree.permissions));
+  });
+
+  it('names a role by its plain id only: "2.0" and "002" are 400, not the role the database would read', async () => {
+    const admin = await login('admin');
+    const pub = await roleOf(admin, 'public');
+    for (const spelt of [`${pub.id}.0`, `00${pub.id}`, ` ${pub.id}`]) {
+      const put = await api('PUT', `/users-permissions/roles/${encodeURIComponent(spelt)}`, { token: admin, body: { name: 'x', permissions: {} } });
+      expect(put.status, spelt).toBe(400);
+      expect(put.body.error.message).toBe('Id de papel inválido.');
+      expect((await api('DELETE', `/users-permissions/roles/${encodeURIComponent(spelt)}`, { token: admin })).status, spelt).toBe(400);
+    }
+    expect((await treeOf(admin, pub.id)).name).toBe(pub.name);
   });
 });

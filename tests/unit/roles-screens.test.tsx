@@ -62,7 +62,9 @@ function stubApi({
   putStatus = 200,
   detailStatus = 200,
   deleteStatus = 200,
-}: { tree?: PermissionTree; putStatus?: number; detailStatus?: number; deleteStatus?: number } = {}) {
+  putError = 'Recusado',
+  putErrorName,
+}: { tree?: PermissionTree; putStatus?: number; detailStatus?: number; deleteStatus?: number; putError?: string; putErrorName?: string } = {}) {
   const calls: Call[] = [];
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
@@ -73,7 +75,8 @@ function stubApi({
       const text = typeof init?.body === 'string' ? init.body : '';
       calls.push({ method: request.method, url, body: text ? JSON.parse(text) : undefined });
       if (url.includes('/users/me')) return json({ error: { status: 500, message: 'offline' } }, 500);
-      if (request.method === 'PUT') return putStatus === 200 ? json({ ok: true }) : json({ error: { status: putStatus, message: 'Recusado' } }, putStatus);
+      if (request.method === 'PUT')
+        return putStatus === 200 ? json({ ok: true }) : json({ error: { status: putStatus, name: putErrorName, message: putError } }, putStatus);
       if (request.method === 'POST') return json({ ok: true });
       if (request.method === 'DELETE') return deleteStatus === 200 ? json({ ok: true }) : json({ error: { status: deleteStatus } }, deleteStatus);
       if (url.endsWith('/users-permissions/roles')) return json({ roles: ROLES });
@@ -289,6 +292,19 @@ describe('/role/{id}/permissions', { timeout: 30_000 }, () => {
     await user.click(sw('API state'));
     await user.click(screen.getByRole('button', { name: 'Salvar permissões' }));
     expect(await screen.findByText('Não foi possível atualizar as permissões do papel.')).toBeInTheDocument();
+    expect(screen.getByText('Erro ao atualizar permissões')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salvar permissões' })).toBeInTheDocument();
+  });
+
+  it('a save the server refuses with its reason (a lock-out) shows that reason', async () => {
+    const reason = 'O papel "Auditor" precisa manter "role.find": sem isso ninguém consegue voltar a editar os papéis.';
+    stubApi({ putStatus: 403, putErrorName: 'PolicyError', putError: reason });
+    await renderRoute('/role/3/permissions', { permissions: manager });
+    await screen.findByRole('switch', { name: 'API sales-order' });
+    const user = userEvent.setup();
+    await user.click(sw('API state'));
+    await user.click(screen.getByRole('button', { name: 'Salvar permissões' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(screen.getByText('Erro ao atualizar permissões')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Salvar permissões' })).toBeInTheDocument();
   });

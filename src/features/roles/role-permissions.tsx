@@ -53,7 +53,8 @@ function PermissionMatrix({ role }: { role: RoleDetail }) {
       successMessage: 'As permissões do papel foram atualizadas com sucesso.',
       errorTitle: 'Erro ao atualizar permissões',
       errorMessage: 'Não foi possível atualizar as permissões do papel.',
-      useServerMessage: false,
+      // a lock-out the server refuses (the Public role without sign-in) says why
+      useServerMessage: 'refusal',
     },
     onSuccess: () => {
       setModified(false);

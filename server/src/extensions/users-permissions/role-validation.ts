@@ -3,6 +3,7 @@ import { isAdminUser } from '../../utils/scope';
 import { recordRoleWrite } from '../../utils/history/record';
 import { isUniqueViolation } from '../../utils/unique';
 import type { Next } from 'koa';
+import { parseId } from '../../utils/relations';
 import { isObject, type AppContext } from '../../utils/types';
 
 const { ValidationError, PolicyError } = errors;
@@ -103,6 +104,52 @@ async function currentTree(roleId: number) {
   return tree;
 }
 
+/**
+ * The actions a role edit may not take away, per role type: without them nobody can put things
+ * back through the app. The Public role signs everyone in (`auth.callback`); the administrators'
+ * role reads and saves roles (the screen that would restore any permission).
+ */
+export const LOCK_OUT_ACTIONS: Record<string, string[]> = {
+  public: ['plugin::users-permissions.auth.callback'],
+  administrador: ['find', 'findOne', 'updateRole'].map((a) => `plugin::users-permissions.role.${a}`),
+};
+
+/** The actions a permission tree enables, read as the stock updateRole reads them (a truthy `enabled`). */
+function enabledIn(tree: Record<string, unknown>): Set<string> {
+  const out = new Set<string>();
+  for (const [api, node] of Object.entries(tree))
+    for (const [controller, actions] of Object.entries((node as { controllers?: Record<string, Record<string, { enabled?: unknown }>> }).controllers ?? {}))
+      for (const [action, value] of Object.entries(actions)) if (value.enabled) out.add(`${api}.${controller}.${action}`);
+  return out;
+}
+
+/**
+ * Refuses (403 PolicyError: the change is understood, and not allowed; the matrix shows its message)
+ * an update that would remove one of the role's LOCK_OUT_ACTIONS it holds today
+ * (an administrator saving the Public role without "entrar" locked every user out, found by the
+ * fuzz run). `tree` is the checked permission tree of the update.
+ */
+async function assertNoLockOut(roleId: number, tree: Record<string, unknown>) {
+  const role: { type: string; name: string } | null = await strapi.db.query(ROLE).findOne({ where: { id: roleId }, select: ['type', 'name'] });
+  const keep = role ? LOCK_OUT_ACTIONS[role.type] : undefined;
+  if (!role || !keep) return;
+  const held = new Set(
+    (
+      (await strapi.db.query('plugin::users-permissions.permission').findMany({ where: { role: { id: roleId } }, select: ['action'] })) as {
+        action: string;
+      }[]
+    ).map((p) => p.action),
+  );
+  const enabled = enabledIn(tree);
+  const removed = keep.filter((action) => held.has(action) && !enabled.has(action));
+  if (removed.length)
+    throw new PolicyError(
+      `O papel "${role.name}" precisa manter ${removed.map((a) => `"${a.split('.').slice(1).join('.')}"`).join(', ')}: sem isso ninguém consegue ${
+        role.type === 'public' ? 'entrar no sistema' : 'voltar a editar os papéis'
+      }.`,
+    );
+}
+
 /** Role types that cannot be deleted: the stock ones (spec 000 §2.7) and the administrators' (lock-out). */
 export const UNDELETABLE_ROLE_TYPES = ['public', 'authenticated', 'administrador'];
 
@@ -114,6 +161,17 @@ export function mayManageRoles(ctx: AppContext): boolean {
   if (isAdminUser(ctx.state.user)) return true;
   const ability = ctx.state.auth?.ability as { can(action: string): boolean } | undefined; // users-permissions' CASL ability
   return Boolean(ability && MANAGE_ACTIONS.some((action) => ability.can(action)));
+}
+
+/**
+ * The `:role` of a role route as the row id the stock service will use: plain digits only ("2.0" or
+ * "002" were read by the database as role 2), written back canonical; 400 'Id de papel inválido.'.
+ */
+function roleIdOf(ctx: AppContext): number {
+  const id = parseId(ctx.params.role);
+  if (id === null) throw new ValidationError('Id de papel inválido.');
+  ctx.params.role = String(id);
+  return id;
 }
 
 /**
@@ -140,8 +198,7 @@ export function guardRoleController(controller: Record<string, Action>) {
     return findOne(ctx);
   };
   controller.deleteRole = async (ctx: AppContext) => {
-    const id = Number(ctx.params.role);
-    if (!Number.isInteger(id) || id < 1) throw new ValidationError('Id de papel inválido.');
+    const id = roleIdOf(ctx);
     const role: { type: string } | null = await strapi.db.query(ROLE).findOne({ where: { id }, select: ['type'] });
     if (role && UNDELETABLE_ROLE_TYPES.includes(role.type)) {
       throw new ValidationError(`O papel "${role.type}" não pode ser excluído.`);
@@ -160,13 +217,13 @@ export function guardRoleController(controller: Record<string, Action>) {
     }
   };
   controller.updateRole = async (ctx: AppContext) => {
-    const id = Number(ctx.params.role);
-    if (!Number.isInteger(id) || id < 1) throw new ValidationError('Id de papel inválido.');
+    const id = roleIdOf(ctx);
     await validateRoleBody(ctx.request.body, id);
     // The stock update replaces the whole action set with `permissions`: a body without it (name and
     // description only) would remove every permission of the role. Absent means "keep them".
     const body = ctx.request.body as Record<string, unknown>;
     if (body.permissions === undefined) body.permissions = await currentTree(id);
+    else await assertNoLockOut(id, body.permissions as Record<string, unknown>);
     return recordRoleWrite(strapi, id, async () => updateRole(ctx));
   };
 }
