@@ -183,14 +183,16 @@ describe('role permissions (utils/role-permissions-cache.ts)', () => {
 });
 
 describe('user exposure statements', () => {
-  it('a scoped list answer’s users are judged in one statement', async () => {
-    const res = await get('/sales-orders?populate=*&pagination[pageSize]=25', await token('despachante'));
+  it.each(['despachante', 'concessionaria'] as const)('a scoped list answer’s users are judged in one statement (%s)', async (role) => {
+    const res = await get('/sales-orders?populate=*&pagination[pageSize]=25', await token(role));
     expect(res.status).toBe(200);
     const users = new Set<number>();
     for (const order of res.body.data) for (const key of ['user_id', 'user_company_id', 'user_dispatcher_id']) if (order[key]?.id) users.add(order[key].id);
     expect(res.body.data.length).toBeGreaterThan(1);
     expect(users.size).toBeGreaterThan(1);
-    const verdicts = res.sql.filter((sql) => on('up_users')(sql) && /select [`"]t0[`"]\.[`"]id[`"], [`"]t0[`"]\.[`"]type[`"]/.test(sql));
-    expect(verdicts).toHaveLength(1);
+    // user-exposure.ts verdicts: the users in scope, with each one's dealership login for a dealership
+    const verdicts = res.sql.filter((sql) => on('up_users')(sql) && /^select (distinct )?[`"]t0[`"]\.[`"]id[`"](,| from)/.test(sql));
+    expect(verdicts, res.sql.filter(on('up_users')).join('\n')).toHaveLength(1);
+    if (role === 'concessionaria') expect(verdicts[0]).toMatch(/as [`"]dealer[`"]/);
   });
 });

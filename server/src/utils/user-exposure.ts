@@ -1,5 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
 import type { Knex } from 'knex';
+import { readInCurrentTransaction } from './current-transaction';
 import { dealershipLoginQuery, getScope, isAdminUser, scopeFilter, type Scope } from './scope';
 import { requestState, type Json, type SchemaView } from './types';
 
@@ -69,19 +70,27 @@ function walk<T>(strapi: Core.Strapi, schema: SchemaView, entity: T, onUser: (u:
   return entity;
 }
 
+/**
+ * Judges the users `ids` (those not in `cache` yet) for `scope` in ONE statement: the users inside
+ * scopeFilter(USER) and, for a dealership or a salesman, each one's dealership login as a correlated column
+ * (scope.ts dealershipLoginQuery, the same definition the caller's read and verdictMark use). A user outside
+ * the filter is 'hidden'; the caller is 'self'. Throws what the database throws.
+ */
 async function verdicts(strapi: Core.Strapi, scope: Scope, ids: number[], cache: Map<number, Verdict>): Promise<void> {
   const unknown = [...new Set(ids)].filter((id) => !cache.has(id));
   if (!unknown.length) return;
   for (const id of unknown) cache.set(id, id === scope.userId ? 'self' : 'hidden');
-  // a user's dealership decides 'people', which only dealerships and salesmen have: the others
-  // (dispatchers) skip that join (two statements less per answer)
-  const needsDealer = scope.kind === 'company' || scope.kind === 'salesman';
-  const rows: { id: number; company_id?: { user_id?: { id: number } | null } | null }[] = await strapi.db.query(USER).findMany({
-    where: { $and: [{ id: { $in: unknown } }, scopeFilter(USER, scope, 'read')] },
-    select: ['id', 'type'],
-    ...(needsDealer ? { populate: { company_id: { select: ['id'], populate: { user_id: { select: ['id'] } } } } } : {}),
-  });
-  for (const u of rows) if (u.id !== scope.userId) cache.set(u.id, inScopeVerdict(scope, u.id, u.company_id?.user_id?.id ?? null));
+  const query = strapi.db.entityManager
+    .createQueryBuilder(USER)
+    .init({ select: ['id'], where: { $and: [{ id: { $in: unknown } }, scopeFilter(USER, scope, 'read')] } })
+    .getKnexQuery() as Knex.QueryBuilder;
+  // a user's dealership decides 'people', which only dealerships and salesmen have: the others (dispatchers) skip it
+  if (scope.kind === 'company' || scope.kind === 'salesman') query.select({ dealer: dealershipLoginQuery(strapi, { column: 't0.id' }) });
+  const rows = await readInCurrentTransaction<{ id: number | string; dealer?: number | string | null }>(strapi, query);
+  for (const u of rows) {
+    const id = Number(u.id);
+    if (id !== scope.userId) cache.set(id, inScopeVerdict(scope, id, u.dealer == null ? null : Number(u.dealer)));
+  }
 }
 
 /** The verdict of user `id`, inside the caller's scopeFilter(USER) and not the caller, whose dealership login is `dealer` (null: none). */
