@@ -22,15 +22,16 @@ function printTable(result) {
   }
   if (result.scaling?.length) {
     const procs = [...new Set(result.scaling.map((r) => r.processes))];
-    console.log(`\n${result.database} — API only, 1 process vs one per core (p50/p95 ms, req/s)`);
-    const head = procs.map((p) => `${`${p} proc`.padStart(6)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'req/s'.padStart(7)}`).join(' │ ');
+    console.log(`\n${result.database} — API only, 1 process vs one per core (p50/p95 ms, req/s; CPU ms per request: server processes + bench client)`);
+    const head = procs.map((p) => `${`${p} proc`.padStart(6)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'req/s'.padStart(7)} ${'cpu'.padStart(10)}`).join(' │ ');
     console.log(`${'call'.padEnd(44)} ${'clients'.padStart(7)} │ ${head}`);
     const keys = [...new Set(result.scaling.map((r) => `${r.name}\u0000${r.clients}`))];
     for (const key of keys) {
       const [name, clients] = key.split('\u0000');
       const cells = procs.map((p) => {
         const r = result.scaling.find((x) => x.name === name && String(x.clients) === clients && x.processes === p);
-        return r ? `${''.padStart(6)} ${fmt(r.p50)} ${fmt(r.p95)} ${r.rps.toFixed(1).padStart(7)}` : ''.padStart(28);
+        const cpu = r?.cpu ? `${r.cpu.server === null ? '?' : r.cpu.server.toFixed(1)}+${r.cpu.client.toFixed(1)}` : '';
+        return r ? `${''.padStart(6)} ${fmt(r.p50)} ${fmt(r.p95)} ${r.rps.toFixed(1).padStart(7)} ${cpu.padStart(10)}` : ''.padStart(39);
       });
       console.log(`${name.padEnd(44)} ${clients.padStart(7)} │ ${cells.join(' │ ')}`);
     }

@@ -29,7 +29,9 @@
  * Then, per database, the scaling table: the list and search calls (API only) at 1 and at 10 clients
  * (BENCH_CLIENTS, default "1,10"), p50/p95 and requests per second, on 1 server process and on one per
  * core (BENCH_PROCESSES, default os.availableParallelism()), run as `npm start` runs them (bench/server.js
- * with BENCH_WORKERS: one port, SCHED_NONE, the first process boots alone).
+ * with BENCH_WORKERS: one port, SCHED_NONE, the first process boots alone), with the CPU each request cost: the
+ * server's processes, every thread (V8's garbage collector works beside the main thread), from /proc, and this
+ * bench client's own, which runs on the same cores.
  *
  * Results: bench-results/api.json at the repository root (the last run, both databases) and
  * a timestamped copy beside it.
@@ -42,7 +44,7 @@ const { loadPwaQueries } = require('./pwa-queries');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { startServer, stopServer } = require('./server-process');
+const { serverCpuSeconds, startServer, stopServer } = require('./server-process');
 
 const appDir = path.resolve(__dirname, '..');
 const repoRoot = path.resolve(appDir, '..');
@@ -205,11 +207,12 @@ async function benchOneDatabase() {
     } finally {
       await bare.destroy();
     }
-    // scaling: the list and the searches, API only, at each client count, on 1 process and on one per core
+    // scaling: the list and the searches, API only, at each client count, on 1 process and on one per core;
+    // REQUESTS of each (a cell of SEARCH_N searches, five rounds of ten clients, moved its req/s ratio by ±0.3)
     const scalingCases = [
       ['orders: list, status + date range (admin)', (i) => `${base}/api/sales-orders?${ORDERS(i)}`, REQUESTS],
-      ['orders: free-text search (admin)', (i) => `${base}/api/sales-orders?${ORDERS_SEARCH(i)}`, SEARCH_N],
-      ['receivables: free-text search (admin)', (i) => `${base}/api/receivables?${RECEIVABLES_SEARCH(i)}`, SEARCH_N],
+      ['orders: free-text search (admin)', (i) => `${base}/api/sales-orders?${ORDERS_SEARCH(i)}`, REQUESTS],
+      ['receivables: free-text search (admin)', (i) => `${base}/api/receivables?${RECEIVABLES_SEARCH(i)}`, REQUESTS],
     ].filter(([name]) => !process.env.ONLY || name.includes(process.env.ONLY));
     const scaling = [];
     for (const processes of [...new Set([1, PROCESSES])]) {
@@ -224,8 +227,16 @@ async function benchOneDatabase() {
           // (one client's keep-alive connection reaches one process only)
           const spread = Math.max(clients, 2 * processes);
           await measure(url, who.headers, Math.min(n, 4 * spread), spread);
+          // CPU per request, ms: the server's processes (all threads) and this bench client, which share the machine
+          const [serverBefore, clientBefore] = [serverCpuSeconds(child), process.cpuUsage()];
           const r = await measure(url, who.headers, n, clients);
-          scaling.push({ name, processes, clients, requests: n, p50: r.p50, p95: r.p95, rps: r.rps });
+          const serverAfter = serverCpuSeconds(child);
+          const client = process.cpuUsage(clientBefore);
+          const cpu = {
+            server: serverBefore === null || serverAfter === null ? null : ((serverAfter - serverBefore) * 1000) / n,
+            client: (client.user + client.system) / 1000 / n,
+          };
+          scaling.push({ name, processes, clients, requests: n, p50: r.p50, p95: r.p95, rps: r.rps, cpu });
           console.log(
             `${name} — ${processes} process(es), ${clients} client(s), ${n} requests: p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  ${r.rps.toFixed(1)} req/s`,
           );

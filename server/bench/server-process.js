@@ -32,4 +32,24 @@ function stopServer(child) {
   return exited;
 }
 
-module.exports = { startServer, stopServer };
+/**
+ * CPU seconds (user + system, every thread: V8's GC helpers included) the bench server has used so far: the
+ * process and its cluster workers, read from Linux's /proc; null elsewhere or when it cannot be read.
+ */
+function serverCpuSeconds(child) {
+  const fs = require('node:fs');
+  const tick = 100; // USER_HZ, 100 on Linux
+  const of = (pid) => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / tick;
+  };
+  try {
+    const pid = child.pid;
+    const kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return [pid, ...kids].reduce((sum, p) => sum + of(p), 0);
+  } catch {
+    return null;
+  }
+}
+
+module.exports = { startServer, stopServer, serverCpuSeconds };
