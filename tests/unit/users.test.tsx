@@ -284,9 +284,17 @@ describe('/users and /user/{id} over the real route tree', () => {
     expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ body: { blocked: false } });
   }, 30_000);
 
-  it('deletes after Confirmar exclusão with User deleted; a failure says Unable to delete the user.', async () => {
-    let fail = false;
-    const calls = stubServer(() => (fail ? json({ error: { status: 500, message: 'x' } }, 500) : json({ id: 5 })));
+  it('deletes after Confirmar exclusão with User deleted; a failure says Unable to delete the user., a refusal its reason', async () => {
+    let fail: false | 'error' | 'refusal' = false;
+    const reason =
+      'Não é possível remover o último administrador ativo: dê o papel Administrador a outro usuário antes de bloquear, excluir ou mudar o papel deste.';
+    const calls = stubServer(() =>
+      fail === 'error'
+        ? json({ error: { status: 500, message: 'x' } }, 500)
+        : fail === 'refusal'
+          ? json({ error: { status: 403, name: 'PolicyError', message: reason } }, 403)
+          : json({ id: 5 }),
+    );
     await renderRoute('/users', { permissions: userPerms(['find', 'destroy']) });
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'Excluir' }))[0]!);
@@ -294,10 +302,14 @@ describe('/users and /user/{id} over the real route tree', () => {
     expect(await toastWith('User has been deleted successfully.')).toBeInTheDocument();
     expect(screen.getByText('User deleted')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')?.url).toMatch(/\/users\/5$/);
-    fail = true;
+    fail = 'error';
     await user.click(screen.getAllByRole('button', { name: 'Excluir' })[1]!);
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Confirmar exclusão' })).getByRole('button', { name: 'Confirmar' }));
     expect(await toastWith('Unable to delete the user.')).toBeInTheDocument();
+    fail = 'refusal';
+    await user.click(screen.getAllByRole('button', { name: 'Excluir' })[0]!);
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Confirmar exclusão' })).getByRole('button', { name: 'Confirmar' }));
+    expect(await toastWith(reason)).toBeInTheDocument();
   }, 30_000);
 
   it('the filter panel writes $eq / $containsi filters and the blocked switch', async () => {

@@ -72,7 +72,8 @@ export function UserList({ search, onSearchChange }: { search: ListSearch; onSea
       successMessage: 'User has been deleted successfully.',
       errorTitle: 'Error',
       errorMessage: 'Unable to delete the user.',
-      useServerMessage: false,
+      // the spec's fixed text, but a refusal reads the server's reason (the last active administrator)
+      useServerMessage: 'refusal',
     },
     onSuccess: refresh,
   });

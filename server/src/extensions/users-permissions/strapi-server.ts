@@ -18,6 +18,7 @@ import { interceptContentApiStrategies } from './auth-strategies';
 import { authRateLimit } from './rate-limit';
 import { inlineRoleUsersSanitizer } from '../../utils/output-sanitizer';
 import { userDestroyNotFound } from '../../utils/delete-not-found';
+import { assertDeleteKeepsAnAdministrator } from './last-administrator';
 import type { AppContext } from '../../utils/types';
 import { userExportRoute } from './user-export';
 import { withoutHistory } from '../../utils/history/record';
@@ -98,7 +99,12 @@ export default (plugin: UsersPermissionsPlugin) => {
   const role = plugin.contentTypes.role.schema;
   role.indexes = [...(role.indexes ?? []), { name: 'up_roles_type_unique', columns: ['type'], type: 'unique' }];
   guardRoleController(plugin.controllers.role);
-  plugin.controllers.user.destroy = userDestroyNotFound(plugin.controllers.user.destroy);
+  const destroy = plugin.controllers.user.destroy;
+  // the last active administrator is never deleted (last-administrator.ts), whoever asks
+  plugin.controllers.user.destroy = userDestroyNotFound(async (ctx: AppContext) => {
+    await assertDeleteKeepsAnAdministrator(Number(ctx.params.id));
+    return destroy(ctx);
+  });
 
   plugin.services.jwt = withTokenVersionCheck(plugin.services.jwt);
   plugin.services.user = withAtomicRemove(withAuthenticatedUserReuse(withRevocationOnEdit(plugin.services.user)));

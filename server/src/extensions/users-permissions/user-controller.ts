@@ -1,5 +1,6 @@
 import { errors } from '@strapi/utils';
 import { isAdminUser } from '../../utils/scope';
+import { assertUpdateKeepsAnAdministrator } from './last-administrator';
 import { issueSessionToken } from './sessions';
 import { ADMIN_ONLY, ADMIN_ONLY_MESSAGES, bodyFields, normaliseUserFields, relationId } from './user-fields';
 import { exposeUserList } from '../../utils/user-exposure';
@@ -17,7 +18,7 @@ interface UserRow {
   username: string;
   email: string;
   password?: string;
-  role?: { id: number; documentId: string } | null;
+  role?: { id: number; documentId: string; type?: string } | null;
   company_id?: { id: number } | null;
   [field: string]: unknown;
 }
@@ -242,6 +243,7 @@ export const userController = {
         delete fields[key];
       }
     }
+    await assertUpdateKeepsAnAdministrator(current, fields);
     await ensureUnique(fields, id);
     const updated = await writeGuard(
       () => userService().edit(id, fields),
