@@ -98,6 +98,29 @@ describe.runIf(postgres)('search in one trip (PostgreSQL)', () => {
     for (const [call, [old]] of Object.entries(counts)) expect(old, call).toBeGreaterThanOrEqual(12);
   });
 
+  it('past SEARCH_MAX_RELATED_IDS related ids a lookup stays a subquery in the statement: the same answer, 3 statements', async () => {
+    // dispatchers' and customers' names: several related rows match each term, past a limit of 1
+    const calls = [
+      ['receivables', receivables('desp')],
+      ['orders', orders('ana')],
+    ] as const;
+    process.env.SEARCH_MAX_RELATED_IDS = '1';
+    try {
+      for (const who of ['admin', 'despachante'] as const)
+        for (const [name, path] of calls) {
+          const { old, now } = await both(who, path);
+          const label = `${who} ${name}`;
+          expect(now.status, label).toBe(200);
+          expect(now.body, label).toStrictEqual(old.body);
+          expect(now.sql, label).toHaveLength(3);
+          // the related rows are matched inside the rows' statement, not listed
+          expect(now.sql[2], label).toMatch(/ in \(select "id" from "public"\."(up_users|customers)" where \(LOWER\(CAST/);
+        }
+    } finally {
+      delete process.env.SEARCH_MAX_RELATED_IDS;
+    }
+  });
+
   it('random searches (term, filters, sort, page, page size, role) answer the same JSON on both paths', async () => {
     const seed = Number(process.env.SEARCH_ONE_TRIP_SEED ?? Date.now() % 1_000_000);
     const random = mulberry32(seed);

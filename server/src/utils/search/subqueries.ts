@@ -6,13 +6,19 @@ import { idList, toOneRelation, type Part } from './branches';
 import type { IdSet, LinkSelect } from './id-sets';
 import { isObject, requestState, type Json } from '../types';
 
-/** Most related ids looked up first and sent as a list; more keep the subquery. */
-const MAX_RELATED_IDS = 500;
+/**
+ * Most related ids looked up first and sent as a list; more keep the subquery. `SEARCH_MAX_RELATED_IDS` (a positive
+ * whole number, read per lookup) sets it; 500 without it or with anything else.
+ */
+const maxRelatedIds = (): number => {
+  const n = Number(process.env.SEARCH_MAX_RELATED_IDS);
+  return Number.isSafeInteger(n) && n > 0 ? n : 500;
+};
 
 /** Related-id lookups by (content-type, attributes, term) or (content-type, where): each runs once per request. */
 export type RelatedIdLookups = Map<string, Promise<number[] | null>>;
 
-/** A lookup {@link SubqueryBuilder} in `'collect'` mode met: its memo key and its select of ids as `__lookup_id` (at most MAX_RELATED_IDS + 1), not run. */
+/** A lookup {@link SubqueryBuilder} in `'collect'` mode met: its memo key and its select of ids as `__lookup_id` (at most maxRelatedIds() + 1), not run. */
 export interface PendingLookup {
   key: string;
   select: Knex.QueryBuilder;
@@ -20,7 +26,7 @@ export interface PendingLookup {
 
 /**
  * Runs `pending` lookups (SubqueryBuilder `'collect'`) as ONE statement, `SELECT ARRAY(<select>), …`, and
- * records each answer in `memo` as the lookup itself would (null past MAX_RELATED_IDS ids). PostgreSQL only
+ * records each answer in `memo` as the lookup itself would (null past maxRelatedIds() ids). PostgreSQL only
  * (ARRAY). Throws what the database throws.
  */
 export async function runLookups(strapi: Core.Strapi, pending: PendingLookup[], memo: RelatedIdLookups): Promise<void> {
@@ -35,7 +41,7 @@ export async function runLookups(strapi: Core.Strapi, pending: PendingLookup[], 
   )) as { rows: Record<string, (number | string)[]>[] };
   todo.forEach((p, i) => {
     const ids = answer.rows[0][`l${i}`].map(Number);
-    memo.set(p.key, Promise.resolve(ids.length > MAX_RELATED_IDS ? null : ids));
+    memo.set(p.key, Promise.resolve(ids.length > maxRelatedIds() ? null : ids));
   });
 }
 
@@ -142,7 +148,7 @@ export class SubqueryBuilder {
    * The ids of `uid` whose `attributes` contain `term`, looked up now through Strapi's query engine
    * (same `$containsi`, inside the caller's transaction if any; on SQLite answered by the FTS5
    * match, which is that `$containsi`): a short id list lets the link-table lookup use its index. null when more than
-   * {@link MAX_RELATED_IDS} match, and, in `'collect'` mode, for a lookup not yet answered (recorded in {@link pending}).
+   * {@link maxRelatedIds} match, and, in `'collect'` mode, for a lookup not yet answered (recorded in {@link pending}).
    */
   private relatedIds(uid: UID.ContentType, attributes: string[], columns: string[], term: string): Promise<number[] | null> {
     // on SQLite the FTS5 match is that very $containsi (indexes.ts): no second check of the rows
@@ -154,7 +160,7 @@ export class SubqueryBuilder {
 
   /**
    * The ids of `uid` matching the Strapi `where` (query engine, caller's transaction); null when more than
-   * {@link MAX_RELATED_IDS}. In `'collect'` mode, for a lookup not yet answered, `{select}`: the select of those
+   * {@link maxRelatedIds}. In `'collect'` mode, for a lookup not yet answered, `{select}`: the select of those
    * ids (Strapi's query builder), not run (a knex builder is a thenable: an async function returning it would run it).
    */
   async idsWhere(uid: UID.ContentType, where: Json): Promise<number[] | { select: Knex.QueryBuilder } | null> {
@@ -165,7 +171,7 @@ export class SubqueryBuilder {
   }
 
   /**
-   * The memoised lookup `key` (the ids of `uid` matching `where`, at most MAX_RELATED_IDS, else null); runs it
+   * The memoised lookup `key` (the ids of `uid` matching `where`, at most maxRelatedIds(), else null); runs it
    * when not memoised, or, in `'collect'` mode, records it in {@link pending} and answers undefined.
    */
   private lookUpIds(key: string, uid: UID.ContentType, where: Json): Promise<number[] | null> | undefined {
@@ -173,7 +179,7 @@ export class SubqueryBuilder {
     let ids = memo.get(key);
     if (ids !== undefined) return ids;
     if (this.lookUp === 'collect') {
-      const builder = this.strapi.db.entityManager.createQueryBuilder(uid).init({ select: ['id'], where, limit: MAX_RELATED_IDS + 1 });
+      const builder = this.strapi.db.entityManager.createQueryBuilder(uid).init({ select: ['id'], where, limit: maxRelatedIds() + 1 });
       const root = (builder as unknown as { alias: string }).alias;
       const select = (builder.getKnexQuery() as Knex.QueryBuilder).select(this.strapi.db.connection.raw('??.?? AS "__lookup_id"', [root, 'id']));
       this.pending.push({ key, select });
@@ -181,8 +187,8 @@ export class SubqueryBuilder {
     }
     ids = this.strapi.db
       .query(uid)
-      .findMany({ where, select: ['id'], limit: MAX_RELATED_IDS + 1 })
-      .then((rows: { id: number }[]) => (rows.length > MAX_RELATED_IDS ? null : rows.map((r) => r.id)));
+      .findMany({ where, select: ['id'], limit: maxRelatedIds() + 1 })
+      .then((rows: { id: number }[]) => (rows.length > maxRelatedIds() ? null : rows.map((r) => r.id)));
     memo.set(key, ids);
     ids.catch(() => memo.delete(key));
     return ids;
