@@ -96,6 +96,22 @@ describe('a query crosses a limited number of relations', () => {
     }
   });
 
+  it("the users list and /users/count: 33 conditions across relations answer 400, not SQLite's 64-table 500; a legal count is the list's total", async () => {
+    const token = await login('admin');
+    const wide = { $and: Array.from({ length: 33 }, (_, i) => ({ company_id: { users: { name: { $ne: `x${i}` } } } })) };
+    for (const path of ['/users', '/users/count']) {
+      const res = await api('GET', `${path}?${qs.stringify({ filters: wide })}`, { token });
+      expect({ path, status: res.status }).toEqual({ path, status: 400 });
+      expect(res.body.error.message).toMatch(/^Filtro inválido: no máximo 30 condições e ordenações sobre relações por consulta \(esta tem 66/);
+    }
+    const legal = { type: { $eq: 'dispatcher' }, address_state_id: { abbreviation: { $ne: 'zz' } } };
+    const count = await api('GET', `/users/count?${qs.stringify({ filters: legal })}`, { token });
+    const listed = await api('GET', `/users?${qs.stringify({ filters: legal, pagination: { pageSize: 1 } })}`, { token });
+    expect(count.status).toBe(200);
+    expect(count.body).toBe(listed.body.meta.pagination.total);
+    expect(count.body).toBeGreaterThan(0);
+  });
+
   it('a chain deeper than 4 relations answers 400; a wide but legal search answers 200', async () => {
     const token = await login('admin');
     const deep = { sales_order: { user_id: { company_id: { user_id: { company_id: { trade_name: { $eq: 'x' } } } } } } };

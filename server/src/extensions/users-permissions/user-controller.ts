@@ -156,6 +156,16 @@ export const userController = {
   },
 
   /**
+   * GET /users/count → a number: the stock count with the list's checks (validatedQuery, whose width limit keeps
+   * SQLite under its 64 joined tables: the stock count answered a 500) and the list's limits for a
+   * non-administrator (userListQuery: party accounts only).
+   */
+  async count(ctx: AppContext) {
+    const { where } = userListQuery(ctx, await validatedQuery(ctx, ctx.query));
+    ctx.body = await strapi.db.query(USER).count({ where });
+  },
+
+  /**
    * GET /users → `{data, meta:{pagination:{page,pageSize,pageCount,total}}}` with filters, sort,
    * fields, populate and pagination[page|pageSize|start|limit]. Non-administrators see only
    * party accounts (type company or dispatcher), as utils/user-exposure.ts `exposeUserList` shows
