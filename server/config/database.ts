@@ -27,6 +27,10 @@ export default ({ env }) => {
           // (each request already has its own connection; at 10 concurrent searches on 2 cores, workers only
           // add process start-up and contention). DATABASE_PG_OPTIONS='' keeps the server's own defaults.
           options: env('DATABASE_PG_OPTIONS', '-c jit=off -c max_parallel_workers_per_gather=0') || undefined,
+          // a statement running longer is cancelled (PostgreSQL's statement_timeout; 0: none), so no request holds
+          // a connection and a core for minutes: a query crossing many relations can be planned as nested loops
+          // over the whole tables (src/middlewares/db-errors.ts answers the cancel with a 503)
+          statement_timeout: env.int('DATABASE_STATEMENT_TIMEOUT_MS', 30000) || undefined,
         },
         pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
         acquireConnectionTimeout: env.int('DATABASE_CONNECTION_TIMEOUT', 60000),

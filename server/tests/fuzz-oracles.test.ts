@@ -78,6 +78,7 @@ describe('differential fuzzing with oracles', () => {
             oracles: summary,
             histogram: tally.histogram,
             restarts: tally.restarts,
+            statementTimeouts: tally.statementTimeouts,
             repairs: runner.repairs,
             keepAliveRetries: runner.http.keepAliveRetries,
             fixtureErrors,

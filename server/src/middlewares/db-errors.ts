@@ -14,7 +14,8 @@ import { isUniqueViolation } from '../utils/unique';
  * layer (`InvalidDatetimeFormat`, `InvalidDateFormat`, `InvalidTimeFormat`, `InvalidRelationError`,
  * `NotNullError`: e.g. `filters[createdAt][$gt]=notadate` on /users, whose stock controller skips
  * the entity service that maps them) become a 400 with Strapi's message, as the entity service
- * does. Anything else is rethrown untouched.
+ * does. A statement PostgreSQL cancelled at its time limit (57014, DATABASE_STATEMENT_TIMEOUT_MS) becomes a 503 that
+ * says so. Anything else is rethrown untouched.
  */
 const BAD_VALUE: Record<string, string> = {
   '22P02': 'Valor inválido para o tipo do campo (ex.: texto onde se espera um número).',
@@ -39,6 +40,10 @@ const BAD_VALUE: Record<string, string> = {
   '42703': 'Consulta inválida: campo desconhecido.',
 };
 
+/** The answer (503) to a statement PostgreSQL cancelled at its time limit. */
+export const STATEMENT_TIMEOUT_MESSAGE =
+  'A consulta demorou mais que o limite do servidor e foi interrompida: use menos filtros (ou filtros mais específicos) e tente de novo.';
+
 /** A driver error and the errors it wraps (knex, pg and better-sqlite3 name them differently). */
 type DriverError = { code?: unknown; cause?: DriverError; originalError?: DriverError; nativeError?: DriverError };
 
@@ -56,6 +61,12 @@ export default () => async (ctx: AppContext, next: () => Promise<void>) => {
     if (e instanceof dbErrors.DatabaseError) throw new errors.ValidationError(e.message, { source: 'database' });
     const code = driverCode(e);
     if (code && BAD_VALUE[code]) throw new errors.ValidationError(BAD_VALUE[code], { code });
+    if (code === '57014') {
+      // PostgreSQL cancelled the statement at DATABASE_STATEMENT_TIMEOUT_MS (config/database.ts)
+      ctx.status = 503;
+      ctx.body = { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: STATEMENT_TIMEOUT_MESSAGE, details: { code } } };
+      return;
+    }
     if (isUniqueViolation(e)) {
       ctx.status = 409;
       ctx.body = {

@@ -4,6 +4,7 @@ import type { Finding, Oracle, Runner, Wire } from './fuzz-run';
 import { readViolations, writeViolations } from './fuzz-scope';
 import { compareRead, compareWrite, outcomeOf } from './fuzz-spelling';
 import { CRASH_PATTERN, probe } from './fuzz-target';
+import { STATEMENT_TIMEOUT_MESSAGE } from '../../src/middlewares/db-errors';
 import type { FilterProbe } from './fuzz-probe';
 import type { Batch, FuzzRequest } from './fuzz';
 
@@ -29,6 +30,8 @@ export interface Tally {
   /** (role, Idempotency-Key) → signatures answered first-hand, and the replayed answers to check. */
   keys: Map<string, { own: Set<string>; replays: Array<{ signature: string; describe: string; batch: number; coerced: boolean }> }>;
   restarts: number;
+  /** Reads PostgreSQL cancelled at the statement time limit (a 503 that says so: db-errors.ts); not findings. */
+  statementTimeouts: number;
   /** "METHOD /path" → status → count (canonical spellings). */
   routes: Record<string, Record<string, number>>;
 }
@@ -40,6 +43,7 @@ export const newTally = (): Tally => ({
   findings: [],
   keys: new Map(),
   restarts: 0,
+  statementTimeouts: 0,
   routes: {},
 });
 
@@ -177,7 +181,9 @@ async function check(r: Runner, batch: Batch, tally: Tally, replay: string): Pro
       tally.histogram[answer.status] = (tally.histogram[answer.status] ?? 0) + 1;
       tally.checked.status++;
       if (s.wire.coerced) tally.checked.values++;
-      if (answer.status >= 500 || (answer.status === 0 && !dead && !answer.text.startsWith('client refused')))
+      // a read cancelled at PostgreSQL's statement time limit is the bounded answer the server gives on purpose
+      if (answer.status === 503 && s.req.route.method === 'GET' && answer.text.includes(STATEMENT_TIMEOUT_MESSAGE)) tally.statementTimeouts++;
+      else if (answer.status >= 500 || (answer.status === 0 && !dead && !answer.text.startsWith('client refused')))
         find('status', `${answer.status}${label}: ${answer.text.slice(0, 300)}`, s);
     }
     if (s.variant) {
