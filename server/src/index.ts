@@ -16,6 +16,7 @@ import { ensureSearchIndexes, registerFreeTextSearch } from './utils/search';
 import { logClientAbortsQuietly } from './utils/client-aborts';
 import { attachRouteGuards } from './utils/route-guards';
 import { registerQueryWidth } from './utils/query-width';
+import { registerRowLocks } from './utils/row-locks';
 import { registerEditVersion } from './utils/edit-version';
 import { registerReadiness } from './utils/readiness';
 import { registerHistory, withoutHistory } from './utils/history/record';
@@ -41,6 +42,8 @@ export default {
     strapi.validators.add('content-api.input', relationScopeValidator(strapi) as unknown as validate.Validator);
     registerCanonicalRelations(strapi);
     registerEditVersion(strapi);
+    // on PostgreSQL an update or delete locks its document's rows first (two writes of one document at once)
+    registerRowLocks(strapi);
     // every write of a recorded content-type leaves its history entries in the write's transaction
     registerHistory(strapi);
     strapi.sanitizers.add('content-api.output', acceptsLists(userExposureSanitizer(strapi)) as unknown as sanitize.Sanitizer);

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { lockRows } from '../row-locks';
 import { requestState, type Json } from '../types';
 import { diff, recordedAttributes, snapshots, type Change, type Snapshot } from './snapshot';
 
@@ -107,16 +108,6 @@ export async function recordChanges(
 
 const WRITES = new Set(['create', 'update', 'delete', 'clone', 'publish', 'unpublish', 'discardDraft']);
 const DOC_WRITES = new Set(['create', 'update', 'delete']);
-
-/**
- * On PostgreSQL, locks the rows about to be written (`SELECT … FOR UPDATE` in the write's transaction), so the old
- * values read next are the ones the write replaces even when another instance writes the same record at the same
- * time: the second writer waits for the first to commit and reads its values. SQLite runs one transaction at a time.
- */
-async function lockRows(strapi: Core.Strapi, uid: UID.Schema, where: Json): Promise<void> {
-  if (strapi.db.dialect.client !== 'postgres') return;
-  await strapi.db.queryBuilder(uid).select(['id']).where(where).forUpdate().execute();
-}
 
 /** Registers the middleware and the lifecycles (src/index.ts `register`). */
 export function registerHistory(strapi: Core.Strapi): void {
