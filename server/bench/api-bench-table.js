@@ -23,7 +23,9 @@ function printTable(result) {
   if (result.scaling?.length) {
     const procs = [...new Set(result.scaling.map((r) => r.processes))];
     console.log(`\n${result.database} — API only, 1 process vs one per core (p50/p95 ms, req/s; CPU ms per request: server processes + bench client)`);
-    const head = procs.map((p) => `${`${p} proc`.padStart(6)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'req/s'.padStart(7)} ${'cpu'.padStart(10)}`).join(' │ ');
+    const head = procs
+      .map((p) => `${`${p} proc`.padStart(6)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'req/s'.padStart(7)} ${'cpu'.padStart(10)}`)
+      .join(' │ ');
     console.log(`${'call'.padEnd(44)} ${'clients'.padStart(7)} │ ${head}`);
     const keys = [...new Set(result.scaling.map((r) => `${r.name}\u0000${r.clients}`))];
     for (const key of keys) {
