@@ -28,11 +28,18 @@ describe('the last active administrator', () => {
     const admin = await signIn(LOGINS.admin, SEED_PASSWORD);
     expect(admin).toBeTruthy();
     const me = (await call('GET', '/users/me', admin)).body;
-    const roles: { id: number; type: string }[] = (await call('GET', '/users-permissions/roles', admin)).body.roles;
+    const roles: { id: number; documentId: string; type: string }[] = (await call('GET', '/users-permissions/roles', admin)).body.roles;
     const roleOf = (type: string) => roles.find((r) => r.type === type)!.id;
+    const documentOf = (type: string) => roles.find((r) => r.type === type)!.documentId;
     const state = (await call('GET', '/states?filters[abbreviation][$eq]=SP', admin)).body.data[0].id;
 
-    for (const change of [{ blocked: true }, { role: { connect: [{ id: roleOf('despachante') }] }, type: 'dispatcher' }, { role: roleOf('vendedor') }]) {
+    for (const change of [
+      { blocked: true },
+      { role: { connect: [{ id: roleOf('despachante') }] }, type: 'dispatcher' },
+      { role: roleOf('vendedor') },
+      { role: documentOf('vendedor') },
+      { role: { set: [{ documentId: documentOf('vendedor') }] } },
+    ]) {
       const res = await call('PUT', `/users/${me.id}`, admin, change);
       expect(res.status, JSON.stringify(change)).toBe(403);
       expect(res.body.error.message).toBe(MESSAGE);
@@ -61,7 +68,8 @@ describe('the last active administrator', () => {
     };
     const blockedOne = await create(true);
     expect((await call('PUT', `/users/${me.id}`, admin, { blocked: true })).status).toBe(403);
-    // the name and the rest stay editable
+    // the name and the rest stay editable, and naming his own role in any form keeps it
+    expect((await call('PUT', `/users/${me.id}`, admin, { role: documentOf('administrador') })).status).toBe(200);
     expect((await call('PUT', `/users/${me.id}`, admin, { name: 'Administrador Balcão' })).status).toBe(200);
 
     // with a second active administrator, either may go

@@ -80,12 +80,13 @@ async function verdicts(strapi: Core.Strapi, scope: Scope, ids: number[], cache:
   const unknown = [...new Set(ids)].filter((id) => !cache.has(id));
   if (!unknown.length) return;
   for (const id of unknown) cache.set(id, id === scope.userId ? 'self' : 'hidden');
-  const query = strapi.db.entityManager
+  const builder = strapi.db.entityManager
     .createQueryBuilder(USER)
-    .init({ select: ['id'], where: { $and: [{ id: { $in: unknown } }, scopeFilter(USER, scope, 'read')] } })
-    .getKnexQuery() as Knex.QueryBuilder;
+    .init({ select: ['id'], where: { $and: [{ id: { $in: unknown } }, scopeFilter(USER, scope, 'read')] } });
+  const query = builder.getKnexQuery() as Knex.QueryBuilder;
+  const root = (builder as unknown as { alias: string }).alias;
   // a user's dealership decides 'people', which only dealerships and salesmen have: the others (dispatchers) skip it
-  if (scope.kind === 'company' || scope.kind === 'salesman') query.select({ dealer: dealershipLoginQuery(strapi, { column: 't0.id' }) });
+  if (scope.kind === 'company' || scope.kind === 'salesman') query.select({ dealer: dealershipLoginQuery(strapi, { column: `${root}.id` }) });
   const rows = await readInCurrentTransaction<{ id: number | string; dealer?: number | string | null }>(strapi, query);
   for (const u of rows) {
     const id = Number(u.id);

@@ -33,19 +33,21 @@ async function otherActiveAdministrators(id: number): Promise<number> {
   });
 }
 
-/** The role row `fields.role` names (id or documentId, in any relation shape relationId reads); undefined when the update keeps the role. */
+/**
+ * The role row `fields.role` names, read after the controller rewrote the update's relations into ids
+ * (utils/relations.ts `canonicalRelations`); the current role when the update keeps it, null when it clears it.
+ */
 async function nextRole(fields: Json, current: AdminView['role']): Promise<AdminView['role']> {
   if (!('role' in fields)) return current;
   const ref = relationId(fields.role);
   if (ref === undefined) return current;
-  if (ref === null) return null;
-  const where = typeof ref === 'number' || /^\d+$/.test(String(ref)) ? { id: Number(ref) } : { documentId: String(ref) };
-  return (await strapi.db.query(ROLE).findOne({ where, select: ['type'] })) as AdminView['role'];
+  if (typeof ref !== 'number') return null;
+  return (await strapi.db.query(ROLE).findOne({ where: { id: ref }, select: ['type'] })) as AdminView['role'];
 }
 
 /**
  * Refuses (403, {@link LAST_ADMINISTRATOR_MESSAGE}) an update of `current` (its row with `role` populated) by
- * `fields` (the checked update) that would leave no active administrator: blocking the last one or moving him to
+ * `fields` (the checked update, its relations as ids) that would leave no active administrator: blocking the last one or moving him to
  * another role. Without one, nobody could unblock anyone, edit roles or users again through the app.
  * Not atomic with the write: two administrators demoting each other at the same instant can both pass.
  */

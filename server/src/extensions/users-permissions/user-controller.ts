@@ -1,5 +1,6 @@
 import { errors } from '@strapi/utils';
 import { isAdminUser } from '../../utils/scope';
+import { canonicalRelations } from '../../utils/relations';
 import { assertUpdateKeepsAnAdministrator } from './last-administrator';
 import { issueSessionToken } from './sessions';
 import { ADMIN_ONLY, ADMIN_ONLY_MESSAGES, bodyFields, normaliseUserFields, relationId } from './user-fields';
@@ -253,6 +254,7 @@ export const userController = {
         delete fields[key];
       }
     }
+    await canonicalRelations(strapi, strapi.getModel(USER), fields, 'refuse');
     await assertUpdateKeepsAnAdministrator(current, fields);
     await ensureUnique(fields, id);
     const updated = await writeGuard(

@@ -115,9 +115,10 @@ export function registerHistory(strapi: Core.Strapi): void {
     const { uid, action } = context;
     if (uid === HISTORY && WRITES.has(action)) throw new errors.PolicyError('O histórico não pode ser alterado.');
     if (!DOC_WRITES.has(action) || !isRecorded(uid) || uid === USER || uid === ROLE || !recording()) return next();
+    // On PostgreSQL the rows are already locked for this transaction: utils/row-locks.ts is registered before this
+    // middleware, and Strapi runs Document Service middlewares in the order they were registered (first outermost).
     return strapi.db.transaction(async () => {
       const documentId = (context.params as Json).documentId;
-      if (action !== 'create' && typeof documentId === 'string') await lockRows(strapi, uid, { documentId });
       const before = action !== 'create' && typeof documentId === 'string' ? await snapshots(strapi, uid, { documentId }) : [];
       const result = await next();
       const written = action === 'create' ? (result as { documentId?: string } | null)?.documentId : documentId;
