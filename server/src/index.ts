@@ -17,6 +17,7 @@ import { logClientAbortsQuietly } from './utils/client-aborts';
 import { attachRouteGuards } from './utils/route-guards';
 import { registerQueryWidth } from './utils/query-width';
 import { registerRowLocks } from './utils/row-locks';
+import { registerSemiJoins } from './utils/semi-joins';
 import { registerEditVersion } from './utils/edit-version';
 import { registerReadiness } from './utils/readiness';
 import { registerHistory, withoutHistory } from './utils/history/record';
@@ -58,6 +59,7 @@ export default {
     // measured before the search rewrite, on the query as the caller and its scope made it
     registerQueryWidth(strapi);
     registerFreeTextSearch(strapi);
+    registerSemiJoins(strapi);
   },
 
   /**

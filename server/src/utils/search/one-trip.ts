@@ -8,6 +8,7 @@ import { rewriteSearch } from './rewrite';
 import { requestLookups, runLookups } from './subqueries';
 import { pageWindowOf, paginationOf, type Page } from '../find-page';
 import { assertQueryWidth } from '../query-width';
+import { semiJoinFilters } from '../semi-joins';
 import { readableRelation, readRows, type RelationRead } from '../rows-with-relations';
 import { andFilters, type Scope } from '../scope';
 import { judgedInStatement, seedVerdicts, verdictMark } from '../user-exposure';
@@ -59,7 +60,8 @@ export async function findSearchPage(
   const collected = await rewriteSearch(strapi, uid, filters, 'collect', memo);
   if (![...collected.written.sets.values()].some(isSearch)) return null;
   await runLookups(strapi, collected.pending, memo);
-  const { filters: rewritten, written } = await rewriteSearch(strapi, uid, filters, true, memo);
+  const { filters: searched, written } = await rewriteSearch(strapi, uid, filters, true, memo);
+  const rewritten = semiJoinFilters(strapi, uid, searched);
 
   const sets = idSets(rewritten, written);
   const { count, page } = pageStatements(strapi, uid, rewritten, params.sort, window, sets?.some(isSearch) ? sets : null);

@@ -1,0 +1,167 @@
+import type { Core, UID } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { isObject, type Json } from './types';
+
+/**
+ * Conditions across relations as semi-joins (docs/architecture.md "Guards on routes, ids in writes, query limits").
+ *
+ * Strapi's query engine LEFT JOINs the link table and the target for EVERY condition that crosses a relation (a new
+ * alias each time, @strapi/database query/helpers/where.js and join.js), then reads `SELECT DISTINCT` of the root. A
+ * to-many crossing multiplies the rows, and with many crossings PostgreSQL estimated one row at each join and planned
+ * nested loops over whole tables: 16 conditions through an order's customer, dispatcher, items, documents and
+ * payments ran for more than five minutes (the PostgreSQL fuzz run, seed 1011405197).
+ *
+ * Here, before Strapi reads the filters, a condition `{rel: V}` becomes
+ * `{id: {$in: SELECT owner FROM <link> WHERE target IN (SELECT id FROM <target> WHERE V)}}`: the rows with at least
+ * one related row meeting V, which is what the join selected, because
+ * - each crossing had its own alias, so two conditions on one relation were already two independent "some row meets";
+ * - the rewrite stays out of `$not` and only takes a V that no row of NULLs meets ({@link rejectsNull}): for a root row
+ *   with no related row, the LEFT JOIN's row of NULLs met V (`$null`, `$eq: null`, `$ne`, …) and selected it, while
+ *   `id IN (…)` does not; outside `$not` (under `$and` and `$or` only) a NULL and a false select the same rows.
+ * V itself is rewritten the same way on the target first, so nested crossings are subqueries too. The statement has no
+ * join left for the filters, so no DISTINCT either. `tests/semi-joins.test.ts` compares both on random filters.
+ * SEMI_JOINS=false in the environment (read per call) leaves every filter to Strapi's joins (the differential test's
+ * other side; an escape hatch).
+ */
+
+/** The relation kinds rewritten: every one Strapi reads through a link table (morph relations keep Strapi's join). */
+const SEMI_JOINED = new Set(['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany']);
+
+/** Operators under which a column of NULL never matches (SQL's comparison with NULL is not true), whatever the value. */
+const ALWAYS_REJECTS = new Set([
+  '$in',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$between',
+  '$contains',
+  '$containsi',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+]);
+
+/** What this module reads of Strapi's database metadata for one attribute. */
+interface RelationMeta {
+  type: string;
+  relation?: string;
+  target?: string;
+  joinTable?: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string }; on?: Record<string, unknown> };
+}
+
+const attributeOf = (strapi: Core.Strapi, uid: string, key: string): RelationMeta | undefined =>
+  (strapi.db.metadata.get(uid)?.attributes as Record<string, RelationMeta> | undefined)?.[key];
+
+/** The members of a `$and`/`$or` value: an array, or the object keyed by index qs makes of a long list. */
+const members = (value: unknown): unknown[] | null => (Array.isArray(value) ? value : isObject(value) ? Object.values(value) : null);
+
+/** True when a value compared with `$eq` is never met by NULL: not null, and every member of a list not null. */
+const nonNull = (value: unknown): boolean => (Array.isArray(value) ? value.length > 0 && value.every(nonNull) : value !== null && value !== undefined);
+
+/** True when the attribute-level operator `op` with `value` is never met by a column of NULL (where.js applyOperator). */
+function operatorRejects(op: string, value: unknown): boolean {
+  if (ALWAYS_REJECTS.has(op)) return true;
+  if (op === '$eq' || op === '$eqi') return nonNull(value);
+  // where.js: `$null: v` is IS NULL when v is truthy, `$notNull: v` is IS NOT NULL when v is truthy
+  if (op === '$null') return !value;
+  if (op === '$notNull') return !!value;
+  return false;
+}
+
+/** True when the condition `value` on one scalar column (a value, a list, or `{op: v, …}`) is never met by NULL. */
+function scalarRejects(value: unknown): boolean {
+  if (!isObject(value)) return nonNull(value);
+  return Object.entries(value).some(([op, v]) => operatorRejects(op, v));
+}
+
+/**
+ * True when no row of NULLs (the LEFT JOIN's row for a root row with no related row) meets the relation-level
+ * condition `value` on `uid`: some member of an `$and` or key of an object rejects, every member of an `$or` does,
+ * `$not` never counts, a relation key rejects as its own condition does. Unknown keys count as not rejecting.
+ */
+export function rejectsNull(strapi: Core.Strapi, uid: string, value: unknown, depth = 0): boolean {
+  if (depth > 12) return false;
+  if (!isObject(value)) return nonNull(value); // `{rel: 5}`, `{rel: [5, 6]}`: the target's id
+  return Object.entries(value).some(([key, v]) => {
+    if (key === '$and') return (members(v) ?? []).some((m) => rejectsNull(strapi, uid, m, depth + 1));
+    if (key === '$or') {
+      const list = members(v);
+      return !!list && list.length > 0 && list.every((m) => rejectsNull(strapi, uid, m, depth + 1));
+    }
+    if (key === '$not') return false;
+    if (key.startsWith('$')) return operatorRejects(key, v); // `{rel: {$in: [5, 6]}}`: on the target's id
+    const attribute = attributeOf(strapi, uid, key);
+    if (!attribute) return key === 'id' && scalarRejects(v);
+    if (attribute.type === 'relation') return !!attribute.target && rejectsNull(strapi, attribute.target, v, depth + 1);
+    return scalarRejects(v);
+  });
+}
+
+/** `SELECT <owner> FROM <link> WHERE <target> IN (SELECT id FROM <target> WHERE V)`, V already rewritten; not run. */
+function ownersWhere(strapi: Core.Strapi, attribute: RelationMeta, where: unknown): Knex.QueryBuilder {
+  const target = attribute.target as UID.Schema;
+  const link = attribute.joinTable!;
+  const { where: targetWhere } = strapi.get('query-params').transform(target, { filters: where }) as { where?: unknown };
+  const targets = strapi.db.entityManager
+    .createQueryBuilder(target)
+    .init({ select: ['id'], where: targetWhere })
+    .getKnexQuery() as Knex.QueryBuilder;
+  const owners = (strapi.db.getConnection(link.name) as unknown as Knex.QueryBuilder)
+    .select(link.joinColumn.name)
+    .whereIn(link.inverseJoinColumn.name, targets);
+  for (const [column, value] of Object.entries(link.on ?? {})) owners.where(column, value as Knex.Value);
+  return owners;
+}
+
+/** `node` (a filter of `uid` outside `$not`) with its relation crossings as `{id: {$in: …}}` (see the module comment). */
+function rewrite(strapi: Core.Strapi, uid: string, node: unknown, depth: number): unknown {
+  if (depth > 12 || !isObject(node)) return node;
+  const out: Json = {};
+  const semiJoins: Json[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$and' || key === '$or') {
+      const rewritten = (m: unknown) => rewrite(strapi, uid, m, depth + 1);
+      out[key] = Array.isArray(value)
+        ? value.map(rewritten)
+        : isObject(value)
+          ? Object.fromEntries(Object.entries(value).map(([k, m]) => [k, rewritten(m)]))
+          : value;
+      continue;
+    }
+    const attribute = key.startsWith('$') ? undefined : attributeOf(strapi, uid, key);
+    if (attribute?.type !== 'relation' || !attribute.target || !isObject(value)) {
+      out[key] = value;
+      continue;
+    }
+    const inner = rewrite(strapi, attribute.target, value, depth + 1);
+    if (SEMI_JOINED.has(attribute.relation ?? '') && attribute.joinTable && rejectsNull(strapi, attribute.target, value)) {
+      semiJoins.push({ id: { $in: ownersWhere(strapi, attribute, inner) } });
+    } else out[key] = inner;
+  }
+  if (!semiJoins.length) return out;
+  // one `$and` key alone: Strapi refuses operator and attribute keys side by side in a relation's condition
+  return { $and: Object.keys(out).length ? [out, ...semiJoins] : semiJoins };
+}
+
+/** The filters of `uid` with every relation crossing outside `$not` that no row of NULLs meets as a semi-join; `filters` itself is not changed. */
+export function semiJoinFilters(strapi: Core.Strapi, uid: string, filters: unknown): unknown {
+  if (process.env.SEMI_JOINS === 'false') return filters;
+  return rewrite(strapi, uid, filters, 0);
+}
+
+/**
+ * Registers the rewrite as a Document Service middleware on findMany, findFirst and count of every content-type
+ * (src/index.ts, after the search's rewrite, which then sees the filters as sent).
+ */
+export function registerSemiJoins(strapi: Core.Strapi): void {
+  const reads = new Set(['findMany', 'findFirst', 'count']);
+  strapi.documents.use(async (context, next) => {
+    const params = context.params as Json | undefined;
+    if (reads.has(context.action) && params && isObject(params.filters)) {
+      (context as { params: unknown }).params = { ...params, filters: semiJoinFilters(strapi, context.uid, params.filters) };
+    }
+    return next();
+  });
+}
