@@ -19,6 +19,7 @@ const UIDS = [
   'api::receivable.receivable',
   'api::company.company',
   'api::document-type.document-type',
+  'plugin::users-permissions.user',
 ];
 const OPERATORS = ['$eq', '$ne', '$null', '$notNull', '$lt', '$gt', '$containsi', '$in', '$notIn', '$eqi', '$nei', '$notContainsi'];
 const VALUES: Record<string, unknown[]> = {

@@ -1,6 +1,7 @@
 import { errors } from '@strapi/utils';
 import { isAdminUser } from '../../utils/scope';
 import { canonicalRelations } from '../../utils/relations';
+import { semiJoinFilters } from '../../utils/semi-joins';
 import { assertUpdateKeepsAnAdministrator } from './last-administrator';
 import { issueSessionToken } from './sessions';
 import { ADMIN_ONLY, ADMIN_ONLY_MESSAGES, bodyFields, normaliseUserFields, relationId } from './user-fields';
@@ -64,7 +65,8 @@ export interface UserListQuery {
  * populate; in id order when it names none.
  */
 export function userListQuery(ctx: AppContext, query: Json): UserListQuery {
-  const dbQuery: UserListQuery = strapi.get('query-params').transform(USER, query);
+  // the query engine reads users: conditions across relations become semi-joins here, as the Document Service's do (utils/semi-joins.ts)
+  const dbQuery: UserListQuery = strapi.get('query-params').transform(USER, { ...query, filters: semiJoinFilters(strapi, USER, query.filters) });
   if (!isAdminUser(ctx.state.user)) {
     dbQuery.where = { $and: [dbQuery.where ?? {}, { type: { $in: ['company', 'dispatcher'] } }] };
     delete dbQuery.populate;
