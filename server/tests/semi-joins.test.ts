@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startSecondStrapi } from './helpers/second-strapi';
+import { LOGINS, SEED_PASSWORD } from './helpers/api';
+import { requestFrom, startSecondStrapi } from './helpers/second-strapi';
 
 /**
  * Conditions across relations as semi-joins (src/utils/semi-joins.ts) select exactly the rows Strapi's joins
@@ -65,7 +66,24 @@ function condition(uid: string, depth: number): fc.Arbitrary<unknown> {
   const rels = relations(uid);
   if (depth < 3 && rels.length) {
     const relation = fc.constantFrom(...rels).chain(([name, a]) => condition(a.target!, depth + 1).map((inner) => ({ [name]: inner })));
-    options.push(relation, relation, relation);
+    // an operator on the relation itself (Strapi reads it on the target's id), alone, beside an attribute, or two
+    const onRelation = fc
+      .tuple(
+        fc.constantFrom(...rels),
+        fc.constantFrom<Record<string, unknown>>(
+          { $in: [1, 2, 3] },
+          { $eq: 1 },
+          { $null: true },
+          { $notNull: true },
+          { $ne: 2 },
+          { $notIn: [1] },
+          { $not: { id: 1 } },
+          { $eq: 1, id: 2 },
+          { $in: [1], $ne: 2 },
+        ),
+      )
+      .map(([[name], operator]) => ({ [name]: operator }));
+    options.push(relation, relation, relation, onRelation);
   }
   if (depth < 3) {
     const pair = fc.array(condition(uid, depth + 1), { minLength: 1, maxLength: 3 });
@@ -121,4 +139,16 @@ describe('conditions across relations as semi-joins', () => {
     // the filters are not all empty answers: most find rows
     expect(matched).toBeGreaterThan(100);
   }, 300_000);
+
+  it('through the REST API: an operator on a relation itself answers as Strapi reads it', async () => {
+    const login = await requestFrom(server.port, 'POST', '/api/auth/local', { body: { identifier: LOGINS.admin, password: SEED_PASSWORD } });
+    const headers = { Authorization: `Bearer ${login.body.jwt}` };
+    const path = '/api/sales-order-items?filters[sales_order][$in][0]=1&filters[sales_order][$in][1]=2&sort=id&pagination[pageSize]=100';
+    const semi = await requestFrom(server.port, 'GET', path, { headers });
+    process.env.SEMI_JOINS = 'false';
+    const joined = await requestFrom(server.port, 'GET', path, { headers }).finally(() => delete process.env.SEMI_JOINS);
+    expect(semi.status, JSON.stringify(semi.body)).toBe(200);
+    expect(semi.body.data.length).toBeGreaterThan(0);
+    expect(semi.body).toEqual(joined.body);
+  });
 });

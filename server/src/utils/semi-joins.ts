@@ -115,6 +115,20 @@ function ownersWhere(strapi: Core.Strapi, attribute: RelationMeta, where: unknow
   return owners;
 }
 
+/**
+ * A relation's condition as a filter on its target, read as where.js `processRelationWhere` reads it: attribute keys
+ * and `$and`/`$or` as they are, one other operator alone as a condition on the target's id (`{$in: [5, 6]}` →
+ * `{id: {$in: [5, 6]}}`); null for what Strapi reads its own way or refuses (`$not` alone, operators beside attribute
+ * keys, several operators), which keeps Strapi's join.
+ */
+function targetCondition(value: Json): Json | null {
+  const keys = Object.keys(value);
+  const operators = keys.filter((key) => key.startsWith('$'));
+  if (!operators.length) return value;
+  if (keys.length !== 1 || operators[0] === '$not') return null;
+  return operators[0] === '$and' || operators[0] === '$or' ? value : { id: { [operators[0]]: value[operators[0]] } };
+}
+
 /** `node` (a filter of `uid` outside `$not`) with its relation crossings as `{id: {$in: …}}` (see the module comment). */
 function rewrite(strapi: Core.Strapi, uid: string, node: unknown, depth: number): unknown {
   if (depth > 12 || !isObject(node)) return node;
@@ -135,8 +149,13 @@ function rewrite(strapi: Core.Strapi, uid: string, node: unknown, depth: number)
       out[key] = value;
       continue;
     }
-    const inner = rewrite(strapi, attribute.target, value, depth + 1);
-    if (SEMI_JOINED.has(attribute.relation ?? '') && attribute.joinTable && rejectsNull(strapi, attribute.target, value)) {
+    const condition = targetCondition(value);
+    if (!condition) {
+      out[key] = value;
+      continue;
+    }
+    const inner = rewrite(strapi, attribute.target, condition, depth + 1);
+    if (SEMI_JOINED.has(attribute.relation ?? '') && attribute.joinTable && rejectsNull(strapi, attribute.target, condition)) {
       semiJoins.push({ id: { $in: ownersWhere(strapi, attribute, inner) } });
     } else out[key] = inner;
   }
