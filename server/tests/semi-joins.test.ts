@@ -29,6 +29,8 @@ const VALUES: Record<string, unknown[]> = {
   date: ['2026-01-01', '2020-01-01T00:00:00.000Z', null],
   boolean: [true, false, null],
 };
+/** `$null`/`$notNull` values in the spellings a query string gives them (Strapi casts them to booleans after our middlewares). */
+const NULL_FLAGS = [true, false, 'true', 'false', 't', 'f', '1', '0', 1, 0, 'x', ''];
 const kindOf = (type: string) =>
   ['integer', 'biginteger', 'decimal', 'float'].includes(type)
     ? 'number'
@@ -43,22 +45,21 @@ const attributes = (uid: string): [string, Attr][] => Object.entries((server.str
 const scalars = (uid: string) => [
   'id',
   ...attributes(uid)
-    .filter(([, a]) => ['string', 'text', 'email', 'enumeration', 'integer', 'biginteger', 'decimal', 'float', 'date', 'datetime', 'boolean'].includes(a.type))
+    .filter(([, a]) =>
+      ['string', 'text', 'email', 'password', 'enumeration', 'integer', 'biginteger', 'decimal', 'float', 'date', 'datetime', 'boolean'].includes(a.type),
+    )
     .map(([name]) => name),
 ];
 const relations = (uid: string) =>
-  attributes(uid).filter(
-    ([, a]) => a.type === 'relation' && a.target && !String(a.relation).startsWith('morph') && UIDS.concat('plugin::users-permissions.user').includes(a.target),
-  );
+  attributes(uid).filter(([, a]) => a.type === 'relation' && a.target && !String(a.relation).startsWith('morph') && UIDS.includes(a.target));
 
 /** A random condition on `uid`, `depth` relations deep. */
 function condition(uid: string, depth: number): fc.Arbitrary<unknown> {
   const type = (name: string) => (name === 'id' ? 'integer' : (attributes(uid).find(([n]) => n === name)?.[1].type ?? 'string'));
   const scalar = fc.constantFrom(...scalars(uid)).chain((name) =>
-    fc.tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...VALUES[kindOf(type(name))])).map(([op, value]) => ({
+    fc.tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...VALUES[kindOf(type(name))]), fc.constantFrom(...NULL_FLAGS)).map(([op, value, flag]) => ({
       [name]: {
-        [op]:
-          op === '$in' || op === '$notIn' ? [value, ...VALUES[kindOf(type(name))].slice(0, 2)] : op === '$null' || op === '$notNull' ? value !== null : value,
+        [op]: op === '$in' || op === '$notIn' ? [value, ...VALUES[kindOf(type(name))].slice(0, 2)] : op === '$null' || op === '$notNull' ? flag : value,
       },
     })),
   );
@@ -96,7 +97,7 @@ function condition(uid: string, depth: number): fc.Arbitrary<unknown> {
   return fc.oneof(...options);
 }
 
-/** The ids (in order) and the count of `filters` on `uid`, or the refusal's message. */
+/** The ids (in order) and the count of `filters` on `uid`, or that it was refused. */
 async function answer(uid: string, filters: unknown, semiJoins: boolean) {
   process.env.SEMI_JOINS = semiJoins ? 'true' : 'false';
   try {
@@ -104,10 +105,9 @@ async function answer(uid: string, filters: unknown, semiJoins: boolean) {
     const rows = (await documents.findMany({ filters, sort: 'id:asc', limit: 500, fields: ['id'] } as never)) as { id: number }[];
     const count = await documents.count({ filters } as never);
     return { ids: rows.map((r) => r.id), count };
-  } catch (error) {
-    // the database's refusal is prefixed with the statement (which differs); Strapi names its table aliases (`t3.id`)
-    const message = String((error as Error).message);
-    return { refused: (/^select /.test(message) ? message.slice(message.lastIndexOf(' - ') + 3) : message).replace(/\bt\d+\./g, 't.') };
+  } catch {
+    // both refusing is the same answer; the message may differ (which bad condition Strapi meets first)
+    return { refused: true };
   } finally {
     delete process.env.SEMI_JOINS;
   }
@@ -134,7 +134,7 @@ describe('conditions across relations as semi-joins', () => {
           if ('ids' in joined && joined.ids.length) matched++;
         },
       ),
-      { numRuns: 400, seed: 20261128 },
+      { numRuns: 2000, seed: 20261128 },
     );
     // the filters are not all empty answers: most find rows
     expect(matched).toBeGreaterThan(100);

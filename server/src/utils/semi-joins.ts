@@ -43,6 +43,9 @@ const ALWAYS_REJECTS = new Set([
   '$endsWithi',
 ]);
 
+/** Attribute types whose conditions this module does not judge (dropped by Strapi, or not a plain column). */
+const UNFILTERED = new Set(['password', 'component', 'dynamiczone', 'media']);
+
 /** What this module reads of Strapi's database metadata for one attribute. */
 interface RelationMeta {
   type: string;
@@ -60,13 +63,21 @@ const members = (value: unknown): unknown[] | null => (Array.isArray(value) ? va
 /** True when a value compared with `$eq` is never met by NULL: not null, and every member of a list not null. */
 const nonNull = (value: unknown): boolean => (Array.isArray(value) ? value.length > 0 && value.every(nonNull) : value !== null && value !== undefined);
 
+/**
+ * A `$null`/`$notNull` value as Strapi reads it after this middleware: @strapi/utils convert-query-params casts it
+ * with parse-type's boolean (`'true'`, `'t'`, `'1'`, `1` true; `'false'`, `'f'`, `'0'`, `0` false; else truthiness).
+ */
+const asBoolean = (value: unknown): boolean => (typeof value === 'boolean' ? value : TRUTHY.has(value) ? true : FALSY.has(value) ? false : Boolean(value));
+const TRUTHY = new Set<unknown>(['true', 't', '1', 1]);
+const FALSY = new Set<unknown>(['false', 'f', '0', 0]);
+
 /** True when the attribute-level operator `op` with `value` is never met by a column of NULL (where.js applyOperator). */
 function operatorRejects(op: string, value: unknown): boolean {
   if (ALWAYS_REJECTS.has(op)) return true;
   if (op === '$eq' || op === '$eqi') return nonNull(value);
-  // where.js: `$null: v` is IS NULL when v is truthy, `$notNull: v` is IS NOT NULL when v is truthy
-  if (op === '$null') return !value;
-  if (op === '$notNull') return !!value;
+  // where.js: `$null: true` is IS NULL, `$notNull: true` IS NOT NULL, false the other way round
+  if (op === '$null') return !asBoolean(value);
+  if (op === '$notNull') return asBoolean(value);
   return false;
 }
 
@@ -92,8 +103,10 @@ export function rejectsNull(strapi: Core.Strapi, uid: string, value: unknown, de
     }
     if (key === '$not') return false;
     if (key.startsWith('$')) return operatorRejects(key, v); // `{rel: {$in: [5, 6]}}`: on the target's id
-    const attribute = attributeOf(strapi, uid, key);
-    if (!attribute) return key === 'id' && scalarRejects(v);
+    if (key === 'id' || key === 'documentId') return scalarRejects(v);
+    // what Strapi's filter conversion keeps: the content-type's own attributes, never a password (dropped, like unknown keys)
+    const attribute = (strapi.getModel(uid as UID.Schema)?.attributes as Record<string, RelationMeta> | undefined)?.[key];
+    if (!attribute || UNFILTERED.has(attribute.type)) return false;
     if (attribute.type === 'relation') return !!attribute.target && rejectsNull(strapi, attribute.target, v, depth + 1);
     return scalarRejects(v);
   });
