@@ -57,11 +57,25 @@ const relations = (uid: string) =>
 function condition(uid: string, depth: number): fc.Arbitrary<unknown> {
   const type = (name: string) => (name === 'id' ? 'integer' : (attributes(uid).find(([n]) => n === name)?.[1].type ?? 'string'));
   const scalar = fc.constantFrom(...scalars(uid)).chain((name) =>
-    fc.tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...VALUES[kindOf(type(name))]), fc.constantFrom(...NULL_FLAGS)).map(([op, value, flag]) => ({
-      [name]: {
-        [op]: op === '$in' || op === '$notIn' ? [value, ...VALUES[kindOf(type(name))].slice(0, 2)] : op === '$null' || op === '$notNull' ? flag : value,
-      },
-    })),
+    fc
+      .tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...VALUES[kindOf(type(name))]), fc.constantFrom(...NULL_FLAGS), fc.nat(5))
+      .map(([op, value, flag, form]) => ({
+        [name]: {
+          [op]:
+            op === '$null' || op === '$notNull'
+              ? flag
+              : // a list for any operator: Strapi ORs a list's members for the others, and an empty one is no condition
+                form === 0
+                ? []
+                : form === 1
+                  ? [value]
+                  : form === 2
+                    ? [null, value]
+                    : op === '$in' || op === '$notIn'
+                      ? [value, ...VALUES[kindOf(type(name))].slice(0, 2)]
+                      : value,
+        },
+      })),
   );
   const options: fc.Arbitrary<unknown>[] = [scalar, scalar];
   const rels = relations(uid);

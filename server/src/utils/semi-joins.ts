@@ -16,8 +16,9 @@ import { isObject, type Json } from './types';
  * one related row meeting V, which is what the join selected, because
  * - each crossing had its own alias, so two conditions on one relation were already two independent "some row meets";
  * - the rewrite stays out of `$not` and only takes a V that no row of NULLs meets ({@link rejectsNull}): for a root row
- *   with no related row, the LEFT JOIN's row of NULLs met V (`$null`, `$eq: null`, `$ne`, …) and selected it, while
- *   `id IN (…)` does not; outside `$not` (under `$and` and `$or` only) a NULL and a false select the same rows.
+ *   with no related row, the LEFT JOIN's row of NULLs met V (`$null: true`, `$eq: null`, `$notIn: []`, an empty
+ *   list, …) and selected it, while `id IN (…)` does not; outside `$not` (under `$and` and `$or` only) a NULL and a
+ *   false select the same rows.
  * V itself is rewritten the same way on the target first, so nested crossings are subqueries too. The statement has no
  * join left for the filters, so no DISTINCT either. `tests/semi-joins.test.ts` compares both on random filters.
  * SEMI_JOINS=false in the environment (read per call) leaves every filter to Strapi's joins (the differential test's
@@ -27,21 +28,30 @@ import { isObject, type Json } from './types';
 /** The relation kinds rewritten: every one Strapi reads through a link table (morph relations keep Strapi's join). */
 const SEMI_JOINED = new Set(['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany']);
 
-/** Operators under which a column of NULL never matches (SQL's comparison with NULL is not true), whatever the value. */
-const ALWAYS_REJECTS = new Set([
-  '$in',
+/**
+ * Operators whose SQL is not true on a column of NULL whatever their value (where.js applyOperator: comparisons,
+ * `<>` or IS NOT NULL for `$ne`/`$nei`, LIKE and NOT LIKE, BETWEEN).
+ */
+const NULL_IS_NOT_TRUE = new Set([
+  '$ne',
+  '$nei',
   '$lt',
   '$lte',
   '$gt',
   '$gte',
   '$between',
   '$contains',
+  '$notContains',
   '$containsi',
+  '$notContainsi',
   '$startsWith',
   '$startsWithi',
   '$endsWith',
   '$endsWithi',
 ]);
+
+/** Operators where.js hands a list as it is; for the others it ORs the list's members. */
+const LIST_OPERATORS = new Set(['$in', '$notIn', '$between']);
 
 /** Attribute types whose conditions this module does not judge (dropped by Strapi, or not a plain column). */
 const UNFILTERED = new Set(['password', 'component', 'dynamiczone', 'media']);
@@ -73,8 +83,12 @@ const FALSY = new Set<unknown>(['false', 'f', '0', 0]);
 
 /** True when the attribute-level operator `op` with `value` is never met by a column of NULL (where.js applyOperator). */
 function operatorRejects(op: string, value: unknown): boolean {
-  if (ALWAYS_REJECTS.has(op)) return true;
-  if (op === '$eq' || op === '$eqi') return nonNull(value);
+  // a list ORs its members (an empty one is no condition at all, true for every row)
+  if (Array.isArray(value) && !LIST_OPERATORS.has(op)) return value.length > 0 && value.every((member) => operatorRejects(op, member));
+  if (NULL_IS_NOT_TRUE.has(op)) return true;
+  if (op === '$in') return true; // `IN ()` is false, `IN (NULL, …)` not true on NULL
+  if (op === '$notIn') return Array.isArray(value) ? value.length > 0 : value !== undefined && !isObject(value); // `NOT IN ()`, `NOT IN (<empty subquery>)` are true
+  if (op === '$eq' || op === '$eqi') return value !== null && value !== undefined;
   // where.js: `$null: true` is IS NULL, `$notNull: true` IS NOT NULL, false the other way round
   if (op === '$null') return !asBoolean(value);
   if (op === '$notNull') return asBoolean(value);
