@@ -165,4 +165,32 @@ describe('conditions across relations as semi-joins', () => {
     expect(semi.body.data.length).toBeGreaterThan(0);
     expect(semi.body).toEqual(joined.body);
   });
+
+  it('reach the query engine without a relation key, on every read that takes filters', async () => {
+    const uid = 'api::sales-item.sales-item';
+    const documents = server.strapi.documents(uid as never);
+    const [first] = (await documents.findMany({ sort: 'id:asc', limit: 1, fields: ['id'] } as never)) as { documentId: string }[];
+    const filters = { $and: [{ state_id: { name: { $containsi: 'a' } } }, { vehicle_type_id: { id: { $notNull: true } } }] };
+    // registered last, so innermost: it sees the filters as Strapi's query engine will read them
+    const seen: Record<string, string> = {};
+    const subquery = (_key: string, value: unknown) => (value && typeof (value as { toSQL?: unknown }).toSQL === 'function' ? '<subquery>' : value);
+    const remove = server.strapi.documents.use(async (context, next) => {
+      const params = context.params as { filters?: unknown };
+      if (context.uid === uid && params.filters) seen[context.action] = JSON.stringify(params.filters, subquery);
+      return next();
+    }) as unknown as () => void;
+    try {
+      await documents.findMany({ filters } as never);
+      await documents.findFirst({ filters } as never);
+      await documents.findOne({ documentId: first.documentId, filters } as never);
+      await documents.count({ filters } as never);
+    } finally {
+      remove();
+    }
+    expect(Object.keys(seen).sort()).toEqual(['count', 'findFirst', 'findMany', 'findOne']);
+    for (const [action, json] of Object.entries(seen)) {
+      expect(json, action).not.toMatch(/state_id|vehicle_type_id/);
+      expect(json, action).toContain('<subquery>');
+    }
+  });
 });

@@ -198,11 +198,11 @@ export function semiJoinFilters(strapi: Core.Strapi, uid: string, filters: unkno
 }
 
 /**
- * Registers the rewrite as a Document Service middleware on findMany, findFirst and count of every content-type
- * (src/index.ts, after the search's rewrite, which then sees the filters as sent).
+ * Registers the rewrite as a Document Service middleware on findMany, findFirst, findOne (whose filters apply too) and
+ * count of every content-type (src/index.ts, after the search's rewrite, which then sees the filters as sent).
  */
 export function registerSemiJoins(strapi: Core.Strapi): void {
-  const reads = new Set(['findMany', 'findFirst', 'count']);
+  const reads = new Set(['findMany', 'findFirst', 'findOne', 'count']);
   strapi.documents.use(async (context, next) => {
     const params = context.params as Json | undefined;
     if (reads.has(context.action) && params && isObject(params.filters)) {
