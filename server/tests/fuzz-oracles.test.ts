@@ -79,6 +79,7 @@ describe('differential fuzzing with oracles', () => {
             histogram: tally.histogram,
             restarts: tally.restarts,
             statementTimeouts: tally.statementTimeouts,
+            slowReads: tally.slowReads,
             repairs: runner.repairs,
             keepAliveRetries: runner.http.keepAliveRetries,
             fixtureErrors,

@@ -32,6 +32,8 @@ export interface Tally {
   restarts: number;
   /** Reads PostgreSQL cancelled at the statement time limit (a 503 that says so: db-errors.ts); not findings. */
   statementTimeouts: number;
+  /** The first few of those reads (role and request), printed with the summary so a slow query can be looked at. */
+  slowReads: string[];
   /** "METHOD /path" → status → count (canonical spellings). */
   routes: Record<string, Record<string, number>>;
 }
@@ -44,6 +46,7 @@ export const newTally = (): Tally => ({
   keys: new Map(),
   restarts: 0,
   statementTimeouts: 0,
+  slowReads: [],
   routes: {},
 });
 
@@ -182,8 +185,10 @@ async function check(r: Runner, batch: Batch, tally: Tally, replay: string): Pro
       tally.checked.status++;
       if (s.wire.coerced) tally.checked.values++;
       // a read cancelled at PostgreSQL's statement time limit is the bounded answer the server gives on purpose
-      if (answer.status === 503 && s.req.route.method === 'GET' && answer.text.includes(STATEMENT_TIMEOUT_MESSAGE)) tally.statementTimeouts++;
-      else if (answer.status >= 500 || (answer.status === 0 && !dead && !answer.text.startsWith('client refused')))
+      if (answer.status === 503 && s.req.route.method === 'GET' && answer.text.includes(STATEMENT_TIMEOUT_MESSAGE)) {
+        tally.statementTimeouts++;
+        if (tally.slowReads.length < 5) tally.slowReads.push(`${s.req.role} ${s.wire.describe}`.slice(0, 4000));
+      } else if (answer.status >= 500 || (answer.status === 0 && !dead && !answer.text.startsWith('client refused')))
         find('status', `${answer.status}${label}: ${answer.text.slice(0, 300)}`, s);
     }
     if (s.variant) {
