@@ -119,6 +119,8 @@ test('offline, five photos taken one after the other (one retaken, one out of or
   await expect(tray).toContainText('Procuração · 5 páginas');
   await tray.getByRole('button', { name: 'Juntar em um PDF' }).click();
   await expect(tray).toBeHidden();
+  // the PDF is stored in the outbox after the tray closes: read it once the queue counts it
+  await expect(page.getByTestId('outbox-count')).toHaveText('1 pendente');
 
   const [queued] = await queuedFiles(page);
   expect(queued).toMatchObject({ name: 'procuracao.pdf', type: 'application/pdf' });
